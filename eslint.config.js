@@ -1,0 +1,45 @@
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['**/dist/', '**/node_modules/', '.tools/', 'coverage/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Packages meet only through their public entries (exports map).
+              group: ['@petstore/*/src/*', '@petstore/*/dist/*', '../../*/src/*'],
+              message: 'Import another package through its public entry, e.g. @petstore/sdk/contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Library code takes a logger; only entry points and scripts print.
+    files: ['packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/*/src/**/bin.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    // The SDK runs in browsers and edge runtimes.
+    files: ['packages/sdk/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'The SDK must run outside Node.js.' }] }],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+  },
+);

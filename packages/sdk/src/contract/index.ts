@@ -1,0 +1,33 @@
+// The Animal Store API contract: schemas, types and limits that the SDK, the mock
+// server, the CLI and the OpenAPI document all derive from. Imports nothing but
+// zod/mini, so servers can use it without pulling in the HTTP client.
+export {
+  GET_PET_DEPRECATION,
+  GET_PET_LINK,
+  GET_PET_REMOVAL_DATE,
+  GET_PET_REPLACEMENT,
+  GET_PET_SUNSET,
+} from './deprecation.js';
+export { ERROR_CODES, ErrorBody, type ErrorCode } from './error-body.js';
+export { formatIssues, type InputLocation } from './issues.js';
+export { ID_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN, NAME_MAX_LENGTH } from './limits.js';
+export {
+  ListLimit,
+  ListPetsQuery,
+  ListPetsQueryParams,
+  type ListPetsParams,
+  type QueryParams,
+} from './list-query.js';
+export { PetIdParam } from './pet-id.js';
+export {
+  DEFAULT_PET_STATUS,
+  Id,
+  NewPet,
+  PET_STATUSES,
+  Pet,
+  PetName,
+  Pets,
+  PetStatus,
+  unknownFieldsMessage,
+} from './pet.js';
+export { QueryValue } from './query-value.js';

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatIssues } from './issues.js';
+import { NewPet } from './pet.js';
+
+describe('formatIssues', () => {
+  it('leads each issue with its location and field path', () => {
+    const result = NewPet.safeParse({ name: '', categoryId: 0 });
+    expect(result.success).toBe(false);
+    expect(formatIssues('body', result.error?.issues ?? [])).toBe(
+      'body.name: must not be empty; body.name: must not be only whitespace; body.categoryId: must be an integer from 1 to 9007199254740991 (2^53-1); larger int64 values cannot be represented exactly and are not accepted',
+    );
+  });
+
+  it('names the location alone for issues about the whole value', () => {
+    const result = NewPet.safeParse({ name: 'Rex', categoryId: 1, id: 3 });
+    expect(formatIssues('body', result.error?.issues ?? [])).toMatch(/^body: unknown field: id \(id is assigned by the service\)/);
+  });
+});

@@ -1,0 +1,17 @@
+import type * as z from 'zod/mini';
+
+/** Where a value came from, used as the first segment of a field path. */
+export type InputLocation = 'query' | 'path' | 'body';
+
+/**
+ * One line per issue, each led by the field path: `body.name: must not be empty`.
+ * This is the `message` of an `invalid_request` Error body.
+ */
+export function formatIssues(location: InputLocation, issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const path = [location, ...issue.path.map(String)].join('.');
+      return `${path}: ${issue.message}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { LIST_LIMIT_DEFAULT } from './limits.js';
+import { ListLimit, ListPetsQuery, ListPetsQueryParams } from './list-query.js';
+
+const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }): string[] =>
+  result.error?.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`) ?? [];
+
+describe('ListLimit', () => {
+  it.each([1, 20, 100])('accepts %d', (limit) => {
+    expect(ListLimit.parse(limit)).toBe(limit);
+  });
+
+  it.each([0, 101, -1, 1.5, 1000])('refuses %d instead of clamping it', (limit) => {
+    expect(messages(ListLimit.safeParse(limit))).toEqual([': must be an integer from 1 to 100']);
+  });
+});
+
+describe('ListPetsQuery', () => {
+  it('accepts an empty query and both options', () => {
+    expect(ListPetsQuery.parse({})).toEqual({});
+    expect(ListPetsQuery.parse({ limit: 5, status: 'pending' })).toEqual({ limit: 5, status: 'pending' });
+  });
+
+  it('refuses an unknown status', () => {
+    expect(messages(ListPetsQuery.safeParse({ status: 'lost' }))).toEqual([
+      'status: must be one of available, pending, sold',
+    ]);
+  });
+});
+
+describe('ListPetsQueryParams (the query string as it arrives)', () => {
+  it('applies the default limit of 20 when limit is absent', () => {
+    expect(ListPetsQueryParams.parse({})).toEqual({ limit: LIST_LIMIT_DEFAULT });
+    expect(LIST_LIMIT_DEFAULT).toBe(20);
+  });
+
+  it('turns decimal text into a number', () => {
+    expect(ListPetsQueryParams.parse({ limit: '100', status: 'sold' })).toEqual({ limit: 100, status: 'sold' });
+    expect(ListPetsQueryParams.parse({ limit: '007' })).toEqual({ limit: 7 });
+  });
+
+  it.each(['0', '101', '-1', '1.5', '1e1', '+5', ' 5', '5 ', '', 'ten', '0x10', '99999999999999999999999'])(
+    'refuses limit=%j',
+    (limit) => {
+      expect(messages(ListPetsQueryParams.safeParse({ limit }))).toEqual(['limit: must be an integer from 1 to 100']);
+    },
+  );
+
+  it('refuses an unknown status, listing the allowed ones', () => {
+    expect(messages(ListPetsQueryParams.safeParse({ status: 'lost' }))).toEqual([
+      'status: must be one of available, pending, sold',
+    ]);
+  });
+
+  it('refuses a repeated parameter', () => {
+    expect(messages(ListPetsQueryParams.safeParse({ limit: ['1', '2'] }))).toEqual(['limit: must be given only once']);
+    expect(messages(ListPetsQueryParams.safeParse({ status: ['sold', 'sold'] }))).toEqual([
+      'status: must be given only once',
+    ]);
+  });
+
+  it('ignores unknown parameters', () => {
+    expect(ListPetsQueryParams.parse({ page: '2', sort: 'name', limit: '3' })).toEqual({ limit: 3 });
+  });
+});

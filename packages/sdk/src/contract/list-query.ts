@@ -1,0 +1,46 @@
+import * as z from 'zod/mini';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from './limits.js';
+import { PetStatus } from './pet.js';
+import { unlessAlreadyInvalid } from './unless-already-invalid.js';
+import { QueryValue } from './query-value.js';
+
+const LIMIT_MESSAGE = `must be an integer from ${LIST_LIMIT_MIN} to ${LIST_LIMIT_MAX}`;
+
+/** Page size of `GET /pets`: an integer from 1 to 100. Out-of-range values are refused, not clamped. */
+export const ListLimit = z
+  .int({ error: LIMIT_MESSAGE })
+  .check(
+    z.minimum(LIST_LIMIT_MIN, unlessAlreadyInvalid({ error: LIMIT_MESSAGE })),
+    z.maximum(LIST_LIMIT_MAX, unlessAlreadyInvalid({ error: LIMIT_MESSAGE })),
+  );
+
+/** Options of `GET /pets` as a program passes them. Unknown keys are dropped. */
+export const ListPetsQuery = z.object({
+  limit: z.exactOptional(ListLimit),
+  status: z.exactOptional(PetStatus),
+});
+export type ListPetsQuery = z.infer<typeof ListPetsQuery>;
+
+/**
+ * The query string of `GET /pets` as it arrives over HTTP: each value a string,
+ * or an array when the parameter was repeated (refused). Only decimal digits
+ * make a limit, so `1e1`, `+5` and `5.0` are refused rather than guessed at.
+ * Unknown parameters are ignored. The output has the default limit applied.
+ */
+export const ListPetsQueryParams = z.object({
+  limit: z._default(
+    z.pipe(
+      QueryValue.check(z.regex(/^[0-9]+$/, LIMIT_MESSAGE)),
+      z.pipe(
+        z.transform((value: string) => Number(value)),
+        ListLimit,
+      ),
+    ),
+    LIST_LIMIT_DEFAULT,
+  ),
+  status: z.exactOptional(z.pipe(QueryValue, PetStatus)),
+});
+/** Query-string values: a string, or several when a parameter is repeated. */
+export type QueryParams = Readonly<Record<string, string | readonly string[]>>;
+/** `GET /pets` options after validation, with the default limit applied. */
+export type ListPetsParams = z.output<typeof ListPetsQueryParams>;

@@ -1,0 +1,71 @@
+import * as z from 'zod/mini';
+import { ID_MAX, NAME_MAX_LENGTH } from './limits.js';
+import { unlessAlreadyInvalid } from './unless-already-invalid.js';
+
+/** Every status an animal can have. */
+export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+
+/** Status a new animal gets when `POST /pets` omits `status`. */
+export const DEFAULT_PET_STATUS = 'available' satisfies (typeof PET_STATUSES)[number];
+
+/** Availability status of an animal. */
+export const PetStatus = z.enum(PET_STATUSES, {
+  error: `must be one of ${PET_STATUSES.join(', ')}`,
+});
+export type PetStatus = z.infer<typeof PetStatus>;
+
+const ID_RANGE_MESSAGE = `must be an integer from 1 to ${ID_MAX} (2^53-1); larger int64 values cannot be represented exactly and are not accepted`;
+
+/**
+ * An identifier: an integer from 1 to 2^53−1. `z.int()` already stops at the
+ * safe range; the custom message says why larger int64 values are refused.
+ */
+export const Id = z
+  .int({ error: (issue) => (issue.code === 'invalid_type' ? 'must be an integer' : ID_RANGE_MESSAGE) })
+  .check(z.minimum(1, unlessAlreadyInvalid({ error: ID_RANGE_MESSAGE })));
+export type Id = z.infer<typeof Id>;
+
+/** An animal's name: 1 to 100 characters, not only whitespace, stored as given. */
+export const PetName = z.string({ error: 'must be a string' }).check(
+  z.minLength(1, 'must not be empty'),
+  z.maxLength(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`),
+  // A pattern rather than a refinement, so the OpenAPI document can state it too.
+  z.regex(/\S/, 'must not be only whitespace'),
+);
+
+/** Message for fields a create body may not carry. */
+export function unknownFieldsMessage(keys: readonly string[]): string {
+  const names = keys.join(', ');
+  const idNote = keys.includes('id') ? ' (id is assigned by the service)' : '';
+  return `unknown field${keys.length === 1 ? '' : 's'}: ${names}${idNote}; allowed fields are name, categoryId, status`;
+}
+
+/** Body of `POST /pets`. Unknown fields, `id` included, are refused. */
+export const NewPet = z.strictObject(
+  {
+    name: PetName,
+    categoryId: Id,
+    status: z.exactOptional(PetStatus),
+  },
+  {
+    error: (issue) => {
+      if (issue.code === 'unrecognized_keys') return unknownFieldsMessage(issue.keys);
+      if (issue.code === 'invalid_type') return 'must be a JSON object';
+      return undefined;
+    },
+  },
+);
+export type NewPet = z.infer<typeof NewPet>;
+
+/** An animal as the service returns it. */
+export const Pet = z.object({
+  id: Id,
+  name: PetName,
+  categoryId: Id,
+  status: PetStatus,
+});
+export type Pet = z.infer<typeof Pet>;
+
+/** Body of a successful `GET /pets`. */
+export const Pets = z.array(Pet);
+export type Pets = z.infer<typeof Pets>;

@@ -1,0 +1,44 @@
+import type { ErrorBody, NewPet, Pet } from '../contract/index.js';
+
+export const newPetExample: NewPet = { name: 'Rex', categoryId: 1, status: 'available' };
+
+export const petExample: Pet = { id: 1, name: 'Rex', categoryId: 1, status: 'available' };
+
+export const petsExample: Pet[] = [
+  petExample,
+  { id: 2, name: 'Whiskers', categoryId: 2, status: 'available' },
+];
+
+export const errorExamples = {
+  invalidQuery: {
+    code: 'invalid_request',
+    message: 'query.limit: must be an integer from 1 to 100',
+    status: 400,
+  },
+  invalidBody: {
+    code: 'invalid_request',
+    message: 'body.name: must not be empty',
+    status: 400,
+  },
+  invalidPetId: {
+    code: 'invalid_request',
+    message: 'path.petId: must be a positive integer',
+    status: 400,
+  },
+  unauthorized: {
+    code: 'unauthorized',
+    message: 'Missing or invalid API key: send Authorization: Bearer <API_KEY>',
+    status: 401,
+  },
+  notFound: { code: 'not_found', message: 'No animal has id 42', status: 404 },
+  payloadTooLarge: {
+    code: 'payload_too_large',
+    message: 'Request body exceeds 1048576 bytes',
+    status: 413,
+  },
+  unsupportedMediaType: {
+    code: 'unsupported_media_type',
+    message: 'Content-Type must be application/json',
+    status: 415,
+  },
+} as const satisfies Record<string, ErrorBody>;

@@ -1,0 +1,1 @@
+export { createOpenApiDocument } from './create-openapi-document.js';

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Quick-start command 2: the whole test suite. Installs whatever is missing
+# (Node.js, pnpm, dependencies), then builds, type-checks, lints, runs publint
+# on every package and runs every test. .ci/run calls exactly this.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
+cd "$repo_root"
+pnpm test

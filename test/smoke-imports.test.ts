@@ -1,0 +1,48 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = new URL('..', import.meta.url);
+
+/** Imports a module by package name in a fresh `node` process, as a user's program would. */
+async function importInNode(specifier: string): Promise<string[]> {
+  const script = `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m).sort()));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: root });
+  return JSON.parse(stdout) as string[];
+}
+
+describe('built packages, imported by name', () => {
+  it('@petstore/sdk exposes the contract', async () => {
+    const names = await importInNode('@petstore/sdk');
+    expect(names).toEqual(expect.arrayContaining(['Pet', 'NewPet', 'Pets', 'PetStatus', 'ErrorBody', 'ListPetsQuery']));
+  });
+
+  it('@petstore/sdk/contract exposes schemas, limits and the decisions', async () => {
+    const names = await importInNode('@petstore/sdk/contract');
+    expect(names).toEqual(
+      expect.arrayContaining(['Pet', 'NewPet', 'PetIdParam', 'ListPetsQueryParams', 'LIST_LIMIT_MAX', 'ERROR_CODES', 'GET_PET_SUNSET']),
+    );
+  });
+
+  it('@petstore/sdk/contract does not pull in the HTTP client', async () => {
+    // A resolve hook records every module the import loads.
+    const script =
+      "import { registerHooks } from 'node:module'; const seen = [];" +
+      'registerHooks({ resolve(specifier, context, next) { const result = next(specifier, context); seen.push(result.url); return result; } });' +
+      "await import('@petstore/sdk/contract'); console.log(JSON.stringify(seen));";
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: root });
+    const urls = JSON.parse(stdout) as string[];
+    expect(urls.some((url) => url.includes('/zod/'))).toBe(true);
+    expect(urls.filter((url) => url.includes('/ky/'))).toEqual([]);
+  });
+
+  it('@petstore/sdk/openapi builds the OpenAPI document', async () => {
+    expect(await importInNode('@petstore/sdk/openapi')).toEqual(['createOpenApiDocument']);
+  });
+
+  it('@petstore/mock-server and @petstore/cli load', async () => {
+    expect((await importInNode('@petstore/mock-server')).length).toBeGreaterThan(0);
+    expect((await importInNode('@petstore/cli')).length).toBeGreaterThan(0);
+  });
+});
