@@ -1,11 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', bin: 'src/bin.ts' },
+  entry: { index: 'src/index.ts', bin: 'src/bin.ts', 'msw/index': 'src/msw/index.ts' },
   format: ['esm'],
-  platform: 'node',
-  target: 'node22',
-  dts: { entry: { index: 'src/index.ts' } },
+  // The msw entry runs in browsers too; nothing in it or the core imports node:.
+  platform: 'neutral',
+  target: 'es2022',
+  dts: { entry: { index: 'src/index.ts', 'msw/index': 'src/msw/index.ts' } },
   clean: true,
   sourcemap: true,
   splitting: true,

@@ -1,5 +1,65 @@
 #!/usr/bin/env node
-import { DEFAULT_HOST, DEFAULT_PORT } from './index.js';
+import packageJson from '../package.json' with { type: 'json' };
+import { formatBanner } from './node/banner.js';
+import { HELP, parseCliOptions, UsageError } from './node/cli-options.js';
+import { loadSeedFile } from './node/load-seed-file.js';
+import { createRequestLog } from './node/request-log.js';
+import { MockServerConfigError, startMockServer } from './node/start-mock-server.js';
 
-process.stderr.write(`petstore-mock: the server is not built yet (it will listen on http://${DEFAULT_HOST}:${DEFAULT_PORT}/v1)\n`);
-process.exitCode = 1;
+async function main(): Promise<number> {
+  const options = parseCliOptions(process.argv.slice(2), process.env);
+  if (options.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  if (options.version) {
+    process.stdout.write(`${packageJson.version}\n`);
+    return 0;
+  }
+  const seed = options.seedFile === undefined ? options.seed : await loadSeedFile(options.seedFile);
+  const log = createRequestLog(options.log ?? (process.stdout.isTTY ? 'pretty' : 'json'), {
+    out: process.stdout,
+    err: process.stderr,
+  });
+  const server = await startMockServer({
+    port: options.port,
+    host: options.host,
+    apiKeys: options.apiKeys,
+    seed,
+    delay: options.delay,
+    corsOrigins: options.corsOrigins,
+    log,
+  });
+  process.stdout.write(formatBanner(server, { customKeys: options.apiKeys.length, animals: server.store.size }));
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.stderr.write(`${signal}: finishing requests in flight, then stopping\n`);
+      void server.close().then(resolve);
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`petstore-mock: ${error.message}\nRun petstore-mock --help for usage.\n`);
+      process.exitCode = 2;
+    } else if (error instanceof MockServerConfigError) {
+      process.stderr.write(`petstore-mock: ${error.message}\n`);
+      process.exitCode = 2;
+    } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(`petstore-mock: the port is already in use; choose another with --port, or --port 0 for any free one\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`petstore-mock: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

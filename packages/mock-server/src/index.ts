@@ -1,4 +1,22 @@
-/** Where `petstore-mock` listens unless told otherwise. */
-export const DEFAULT_PORT = 4010;
-/** The loopback address `petstore-mock` binds to unless told otherwise. */
-export const DEFAULT_HOST = '127.0.0.1';
+// Public entry of @petstore/mock-server for Node.js: the programmatic server,
+// the core it runs and the store. MSW handlers: @petstore/mock-server/msw.
+export {
+  ADMIN_RESET_PATH,
+  BASE_PATH,
+  createMockApi,
+  createPetStore,
+  DEFAULT_SEED_COUNT,
+  DEV_API_KEY,
+  generateSeed,
+  type DelayOption,
+  type ListOptions,
+  type MockApi,
+  type MockApiOptions,
+  type MockLogger,
+  type MockRequest,
+  type MockResponse,
+  type PetStore,
+  type SeedPet,
+} from './core/index.js';
+export { createRequestLog, type LogFormat, type RequestLog, type RequestLogEntry } from './node/request-log.js';
+export { MockServerConfigError, startMockServer, type MockServer, type MockServerOptions } from './node/start-mock-server.js';

@@ -1,0 +1,177 @@
+import { createOpenApiDocument } from '@petstore/sdk/openapi';
+import { bearerToken, createKeyCheck, DEV_API_KEY } from './api-keys.js';
+import { createCors } from './cors.js';
+import { documentedErrors } from './documented-responses.js';
+import type { MockRequest, MockResponse, RequestHeaders } from './exchange.js';
+import { HttpError } from './http-error.js';
+import type { OperationResult } from './operations.js';
+import { createPetStore, type PetStore, type SeedPet } from './pet-store.js';
+import { parsePreferences, type Preferences } from './prefer.js';
+import { matchRoute } from './routes.js';
+import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
+import { toErrorResult } from './to-error-result.js';
+
+/** The API's base path. */
+export const BASE_PATH = '/v1';
+/** Restores the store to its seed (authenticated, `POST`). Outside the base path: it is no API operation. */
+export const ADMIN_RESET_PATH = '/__admin/reset';
+const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
+
+/** A delay in milliseconds, fixed or drawn uniformly from a range for each response. */
+export type DelayOption = number | { min: number; max: number };
+
+/** Receives the unexpected errors that became 500 responses. */
+export interface MockLogger {
+  error(message: string, details: { requestId: string; error: unknown }): void;
+}
+
+export interface MockApiOptions {
+  /** Accepted API keys. None: only `DEV_API_KEY` is accepted. */
+  apiKeys?: readonly string[] | undefined;
+  /** Animals to start with: a count of generated ones (default 12) or a list. Ignored when `store` is given. */
+  seed?: number | Iterable<SeedPet> | undefined;
+  /** A store of your own, e.g. to share one between transports. */
+  store?: PetStore | undefined;
+  /** Delay before every response (not preflights). */
+  delay?: DelayOption | undefined;
+  /** Origins allowed by CORS; none or `*`: any. */
+  corsOrigins?: readonly string[] | undefined;
+  logger?: MockLogger | undefined;
+  /** How to wait; tests replace it. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+}
+
+/** The whole API as a function from a plain request to a plain response. */
+export interface MockApi {
+  handle(request: MockRequest): Promise<MockResponse>;
+  readonly store: PetStore;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' } as const;
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+let requestCounter = 0;
+
+/** The caller's `X-Request-Id` if it is a sane token, else a new one. */
+function requestIdOf(headers: RequestHeaders): string {
+  const given = headers['x-request-id'];
+  if (typeof given === 'string' && REQUEST_ID.test(given)) return given;
+  return globalThis.crypto?.randomUUID?.() ?? `req-${Date.now().toString(36)}-${(requestCounter++).toString(36)}`;
+}
+
+function pickDelay(delay: DelayOption | undefined): number {
+  if (delay === undefined) return 0;
+  if (typeof delay === 'number') return delay;
+  return delay.min + Math.floor(Math.random() * (delay.max - delay.min + 1));
+}
+
+const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Creates the mock API: routing, authentication, validation, the store, error
+ * mapping, CORS, deprecation headers and the `Prefer` test controls. Imports
+ * neither `node:http` nor `msw`: the Node server and the MSW handlers are thin
+ * adapters around `handle`.
+ */
+export function createMockApi(options: MockApiOptions = {}): MockApi {
+  const seed = options.seed ?? DEFAULT_SEED_COUNT;
+  const store = options.store ?? createPetStore(typeof seed === 'number' ? generateSeed(seed) : seed);
+  const isAcceptedKey = createKeyCheck(options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY]);
+  const cors = createCors(options.corsOrigins);
+  const document = createOpenApiDocument();
+  const documentText = JSON.stringify(document);
+  const errorsByOperation = documentedErrors(document);
+  const sleep = options.sleep ?? wait;
+
+  function authenticate(headers: RequestHeaders): void {
+    const token = bearerToken(headers['authorization']);
+    if (token !== undefined && isAcceptedKey(token)) return;
+    const presented = headers['authorization'] !== undefined;
+    throw new HttpError(
+      'unauthorized',
+      presented
+        ? 'The API key is not valid: send Authorization: Bearer <API_KEY> with an accepted key'
+        : 'Missing API key: send Authorization: Bearer <API_KEY>',
+      { 'www-authenticate': presented ? 'Bearer error="invalid_token"' : 'Bearer' },
+    );
+  }
+
+  async function dispatch(request: MockRequest, preferences: Preferences): Promise<OperationResult> {
+    if (request.path === ADMIN_RESET_PATH) {
+      if (request.method !== 'POST') throw new HttpError('method_not_allowed', `${ADMIN_RESET_PATH} allows POST`, { allow: 'POST' });
+      store.reset();
+      return { status: 204, body: undefined };
+    }
+    const match = request.path.startsWith(`${BASE_PATH}/`) ? matchRoute(request.path.slice(BASE_PATH.length)) : undefined;
+    if (!match) throw new HttpError('route_not_found', `No operation at ${request.path}`);
+    const operation = match.route.operations[request.method];
+    if (!operation) {
+      const allow = Object.keys(match.route.operations).join(', ');
+      throw new HttpError('method_not_allowed', `${match.route.template} allows ${allow}, not ${request.method}`, { allow });
+    }
+    let result: OperationResult;
+    try {
+      result =
+        preferences.code !== undefined && preferences.code >= 300
+          ? forced(operation.operationId, preferences.code)
+          : await operation.run({ request, params: match.params.map(decodeParam), store });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      result = toErrorResult(error, undefined);
+    }
+    // Every response of a deprecated operation says so, its errors included.
+    return operation.headers ? { ...result, headers: { ...operation.headers, ...result.headers } } : result;
+  }
+
+  function forced(operationId: string, code: number): OperationResult {
+    const documented = errorsByOperation.get(operationId);
+    const body = documented?.get(code);
+    if (body === undefined) {
+      const allowed = [...(documented?.keys() ?? [])].join(', ');
+      throw new HttpError('invalid_request', `header.prefer: code=${code} is not a documented response of ${operationId}; documented: ${allowed}`);
+    }
+    return { status: code, body, headers: { 'preference-applied': `code=${code}` } };
+  }
+
+  async function handle(request: MockRequest): Promise<MockResponse> {
+    const requestId = requestIdOf(request.headers);
+    if (request.method === 'OPTIONS') {
+      return { status: 204, headers: { ...cors.preflightHeaders(request.headers), 'x-request-id': requestId }, body: undefined };
+    }
+    let result: OperationResult;
+    let preferences: Preferences = {};
+    try {
+      if (request.path === OPENAPI_PATH && request.method === 'GET') {
+        result = { status: 200, body: documentText };
+      } else {
+        authenticate(request.headers);
+        preferences = parsePreferences(request.headers);
+        result = await dispatch(request, preferences);
+      }
+    } catch (error) {
+      result = toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
+    }
+    const delay = preferences.delay ?? pickDelay(options.delay);
+    if (delay > 0) await sleep(delay);
+    return {
+      status: result.status,
+      headers: {
+        ...(result.body === undefined ? undefined : JSON_HEADERS),
+        ...cors.responseHeaders(request.headers),
+        ...result.headers,
+        'x-request-id': requestId,
+      },
+      body: result.body,
+    };
+  }
+
+  return { handle, store };
+}
+
+function decodeParam(param: string): string {
+  try {
+    return decodeURIComponent(param);
+  } catch {
+    throw new HttpError('invalid_request', `path: "${param}" is not valid percent-encoding`);
+  }
+}

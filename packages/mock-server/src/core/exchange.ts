@@ -1,0 +1,29 @@
+/** Request headers with lower-case names, as Node's `IncomingMessage.headers` has them. */
+export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** A request as plain data: what every transport turns its own request into. */
+export interface MockRequest {
+  method: string;
+  /** The path without the query string, still percent-encoded, e.g. `/v1/pets/7`. */
+  path: string;
+  /** The raw query string without `?`; empty when there is none. */
+  query: string;
+  headers: RequestHeaders;
+  /**
+   * Reads the body as text. Called only once the request has passed
+   * authentication and routing, so a refused request is never read; rejects
+   * with `BodyTooLargeError` past the size limit.
+   */
+  readBody: () => Promise<string>;
+}
+
+/** A response as plain data: every transport writes it out as it is. */
+export interface MockResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON text, or undefined for a response without a body (204). */
+  body: string | undefined;
+}
+
+/** Largest request body accepted: 1 MiB. */
+export const MAX_BODY_BYTES = 1024 * 1024;

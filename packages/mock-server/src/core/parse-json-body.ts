@@ -1,0 +1,28 @@
+import type { MockRequest } from './exchange.js';
+import { HttpError } from './http-error.js';
+
+/** `application/json`, with or without parameters such as `charset`. */
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * Reads and parses a JSON request body. Refuses other media types (415) and
+ * malformed JSON (400, saying where it broke). JSON.parse creates `__proto__`
+ * as an ordinary own property, and the schema then refuses it as unknown.
+ */
+export async function parseJsonBody(request: MockRequest): Promise<unknown> {
+  const contentType = request.headers['content-type'];
+  if (typeof contentType !== 'string' || !JSON_MEDIA_TYPE.test(contentType)) {
+    throw new HttpError(
+      'unsupported_media_type',
+      `Content-Type must be application/json, got ${typeof contentType === 'string' ? `"${contentType}"` : 'none'}`,
+    );
+  }
+  const text = await request.readBody();
+  if (text.trim() === '') throw new HttpError('invalid_json', 'Request body is empty; expected a JSON object');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? error.message : 'unreadable';
+    throw new HttpError('invalid_json', `Request body is not valid JSON: ${reason}`);
+  }
+}

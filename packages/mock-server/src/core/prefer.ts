@@ -1,0 +1,43 @@
+import type { RequestHeaders } from './exchange.js';
+import { HttpError } from './http-error.js';
+
+/** Longest delay `Prefer: delay=MS` may ask for. */
+export const MAX_PREFERRED_DELAY_MS = 60_000;
+
+/** Test controls a request asks for with the `Prefer` header (the same header Prism reads). */
+export interface Preferences {
+  /** `code=NNN`: answer with this documented status instead. */
+  code?: number;
+  /** `delay=MS`: wait this long before answering. */
+  delay?: number;
+}
+
+/**
+ * Parses `Prefer: code=404, delay=200` (RFC 7240). Preferences we do not know
+ * are ignored, as the RFC says; a malformed value of one we do know is a 400,
+ * because a test that silently does not get its forced error is worse.
+ */
+export function parsePreferences(headers: RequestHeaders): Preferences {
+  const raw = headers['prefer'];
+  if (raw === undefined) return {};
+  const preferences: Preferences = {};
+  for (const token of (typeof raw === 'string' ? raw : raw.join(',')).split(/[,;]/)) {
+    const [name = '', value = ''] = token.split('=', 2).map((part) => part.trim().replace(/^"(.*)"$/, '$1'));
+    const key = name.toLowerCase();
+    if (key === 'code') {
+      if (!/^[1-5][0-9]{2}$/.test(value)) {
+        throw new HttpError('invalid_request', `header.prefer: code must be a three-digit HTTP status, got "${value}"`);
+      }
+      preferences.code = Number(value);
+    } else if (key === 'delay') {
+      if (!/^[0-9]+$/.test(value) || Number(value) > MAX_PREFERRED_DELAY_MS) {
+        throw new HttpError(
+          'invalid_request',
+          `header.prefer: delay must be a whole number of milliseconds from 0 to ${MAX_PREFERRED_DELAY_MS}, got "${value}"`,
+        );
+      }
+      preferences.delay = Number(value);
+    }
+  }
+  return preferences;
+}

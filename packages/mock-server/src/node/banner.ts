@@ -1,0 +1,22 @@
+import { ADMIN_RESET_PATH, DEV_API_KEY } from '../core/index.js';
+import type { MockServer } from './start-mock-server.js';
+
+/**
+ * What the server prints once it listens. The development key is shown because
+ * it is public; a key the operator supplied never is.
+ */
+export function formatBanner(server: MockServer, options: { customKeys: number; animals: number }): string {
+  const key =
+    options.customKeys === 0
+      ? `${DEV_API_KEY}  (development key; choose your own with --api-key)`
+      : `${options.customKeys} key${options.customKeys === 1 ? '' : 's'} configured (not shown)`;
+  return [
+    `petstore-mock listening on ${server.url}`,
+    `  API key   ${key}`,
+    `  Animals   ${options.animals} in the store`,
+    `  OpenAPI   ${server.url}/openapi.json`,
+    `  Reset     POST ${server.origin}${ADMIN_RESET_PATH}`,
+    `  Try it    curl -H "Authorization: Bearer ${options.customKeys === 0 ? DEV_API_KEY : '$API_KEY'}" ${server.url}/pets`,
+    '',
+  ].join('\n');
+}

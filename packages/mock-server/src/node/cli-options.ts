@@ -1,0 +1,130 @@
+import { parseArgs } from 'node:util';
+import type { DelayOption } from '../core/index.js';
+import type { LogFormat } from './request-log.js';
+
+/** A command-line mistake: printed with the usage hint, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError' as const;
+}
+
+export interface CliOptions {
+  help: boolean;
+  version: boolean;
+  port: number;
+  host: string;
+  apiKeys: string[];
+  seed: number | undefined;
+  seedFile: string | undefined;
+  delay: DelayOption | undefined;
+  log: LogFormat | undefined;
+  corsOrigins: string[];
+}
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+const MAX_SEED = 10_000_000;
+const MAX_DELAY_MS = 60_000;
+const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json', 'off'];
+
+export const HELP = `Usage: petstore-mock [options]
+
+The Animal Store API, served from memory: every operation of the specification,
+validated, stateful, with the deprecation headers and the Error bodies.
+
+Options:
+  --port N               port to listen on, 0 to let the OS pick (default ${DEFAULT_PORT})
+  --host ADDRESS         address to bind (default ${DEFAULT_HOST}); anything but loopback needs --api-key
+  --api-key KEY          accept this API key; repeat for several (default: the development key,
+                         shown at start-up). Also PETSTORE_MOCK_API_KEYS=KEY1,KEY2
+  --seed N               start with N generated animals, 0 for none (default 12)
+  --seed-file FILE       start with the animals in FILE: a JSON array of {name, categoryId, status?, id?}
+  --delay MS|MIN-MAX     wait MS milliseconds, or a random time in MIN..MAX, before every response
+  --log pretty|json|off  request log format (default: pretty on a terminal, json otherwise)
+  --cors-origin ORIGIN   allow this browser origin; repeat for several (default: any origin)
+  -h, --help             show this help
+  -v, --version          show the version
+
+Test controls (per request, same as Prism's):
+  Prefer: code=401       answer with a documented error response of the operation
+  Prefer: delay=500      wait 500 ms before answering
+  POST /__admin/reset    restore the seed (needs the API key)
+
+Without a key of your own, the development key is accepted; it is printed at start-up.
+SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (5 s at most) and exits 0.
+
+Examples:
+  petstore-mock
+  petstore-mock --port 0 --seed 0 --log json
+  petstore-mock --api-key "$MY_KEY" --host 0.0.0.0 --delay 50-250`;
+
+function integer(flag: string, text: string, min: number, max: number, what: string): number {
+  if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`${flag} expects ${what} from ${min} to ${max}, got "${text}"`);
+  }
+  return Number(text);
+}
+
+function parseDelay(text: string): DelayOption {
+  const range = /^([0-9]+)-([0-9]+)$/.exec(text);
+  if (range) {
+    const min = integer('--delay', range[1] as string, 0, MAX_DELAY_MS, 'milliseconds');
+    const max = integer('--delay', range[2] as string, 0, MAX_DELAY_MS, 'milliseconds');
+    if (min > max) throw new UsageError(`--delay range must go from low to high, got "${text}"`);
+    return { min, max };
+  }
+  if (!/^[0-9]+$/.test(text)) throw new UsageError(`--delay expects MS or MIN-MAX in milliseconds (e.g. 200 or 50-250), got "${text}"`);
+  return integer('--delay', text, 0, MAX_DELAY_MS, 'milliseconds');
+}
+
+/** Parses `petstore-mock`'s arguments and environment; throws `UsageError` with a message naming the flag. */
+export function parseCliOptions(args: readonly string[], env: Readonly<Record<string, string | undefined>>): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        seed: { type: 'string' },
+        'seed-file': { type: 'string' },
+        delay: { type: 'string' },
+        log: { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (error) {
+    // parseArgs' messages name the flag already ("Unknown option '--prot'").
+    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  const { values } = parsed;
+  if (values.seed !== undefined && values['seed-file'] !== undefined) {
+    throw new UsageError('--seed and --seed-file cannot be used together: choose generated animals or a file');
+  }
+  if (values.log !== undefined && !LOG_FORMATS.includes(values.log as LogFormat)) {
+    throw new UsageError(`--log expects one of ${LOG_FORMATS.join(', ')}, got "${values.log}"`);
+  }
+  const envKeys = (env['PETSTORE_MOCK_API_KEYS'] ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  const apiKeys = values['api-key'] ?? envKeys;
+  for (const key of apiKeys) {
+    if (!/^[\x21-\x7e]+$/.test(key)) throw new UsageError('--api-key values must be non-empty printable ASCII without spaces');
+  }
+  const host = values.host ?? DEFAULT_HOST;
+  if (host.trim() === '') throw new UsageError('--host expects an address such as 127.0.0.1');
+  return {
+    help: values.help ?? false,
+    version: values.version ?? false,
+    port: values.port === undefined ? DEFAULT_PORT : integer('--port', values.port, 0, 65535, 'a port number'),
+    host,
+    apiKeys,
+    seed: values.seed === undefined ? undefined : integer('--seed', values.seed, 0, MAX_SEED, 'a number of animals'),
+    seedFile: values['seed-file'],
+    delay: values.delay === undefined ? undefined : parseDelay(values.delay),
+    log: values.log as LogFormat | undefined,
+    corsOrigins: values['cors-origin'] ?? [],
+  };
+}

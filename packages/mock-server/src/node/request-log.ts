@@ -1,0 +1,62 @@
+import { styleText } from 'node:util';
+
+/** One line per request; never the `Authorization` value, never a body. */
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+}
+
+export interface RequestLog {
+  request(entry: RequestLogEntry): void;
+  error(message: string, details: { requestId: string; error: unknown }): void;
+}
+
+export type LogFormat = 'pretty' | 'json' | 'off';
+
+/** Where log lines go; the server's entry point passes process.stdout/stderr. */
+export interface LogStreams {
+  out: NodeJS.WritableStream;
+  err: NodeJS.WritableStream;
+}
+
+function statusStyle(status: number): 'green' | 'yellow' | 'red' {
+  if (status >= 500) return 'red';
+  return status >= 400 ? 'yellow' : 'green';
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * A request log: `pretty` for people (colour when the stream is a terminal and
+ * NO_COLOR is unset: styleText decides), `json` lines for machines, or `off`.
+ */
+export function createRequestLog(format: LogFormat, streams: LogStreams): RequestLog {
+  if (format === 'off') {
+    return { request: () => {}, error: (message, { requestId, error }) => streams.err.write(`${message} [${requestId}]: ${describe(error)}\n`) };
+  }
+  if (format === 'json') {
+    return {
+      request: (entry) =>
+        streams.out.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', ...entry, durationMs: round(entry.durationMs) })}\n`),
+      error: (message, { requestId, error }) =>
+        streams.err.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', message, requestId, error: describe(error) })}\n`),
+    };
+  }
+  const style = (format: Parameters<typeof styleText>[0], text: string, stream: NodeJS.WritableStream) =>
+    styleText(format, text, { stream });
+  return {
+    request: ({ method, path, status, durationMs, requestId }) =>
+      streams.out.write(
+        `${style('bold', method.padEnd(7), streams.out)} ${path} ${style(statusStyle(status), String(status), streams.out)} ${style('dim', `${round(durationMs)} ms ${requestId}`, streams.out)}\n`,
+      ),
+    error: (message, { requestId, error }) =>
+      streams.err.write(`${style('red', message, streams.err)} [${requestId}]\n${describe(error)}\n`),
+  };
+}
+
+const round = (ms: number): number => Math.round(ms * 10) / 10;
