@@ -21,6 +21,13 @@ async function main(): Promise<number> {
     out: process.stdout,
     err: process.stderr,
   });
+  // Listen for signals before anything is printed: whoever reads the banner may
+  // signal at once, and an unhandled SIGINT would kill the process mid-request.
+  let stopRequested: (signal: string) => void = () => {};
+  const stopped = new Promise<string>((resolve) => (stopRequested = resolve));
+  process.once('SIGINT', () => stopRequested('SIGINT'));
+  process.once('SIGTERM', () => stopRequested('SIGTERM'));
+
   const server = await startMockServer({
     port: options.port,
     host: options.host,
@@ -32,14 +39,9 @@ async function main(): Promise<number> {
   });
   process.stdout.write(formatBanner(server, { customKeys: options.apiKeys.length, animals: server.store.size }));
 
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      process.stderr.write(`${signal}: finishing requests in flight, then stopping\n`);
-      void server.close().then(resolve);
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  const signal = await stopped;
+  process.stderr.write(`${signal}: finishing requests in flight, then stopping\n`);
+  await server.close();
   return 0;
 }
 

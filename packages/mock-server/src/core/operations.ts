@@ -45,8 +45,10 @@ export const createPet: Operation = async ({ request, store }) => {
   return { status: 201, body: JSON.stringify(store.create(input)) };
 };
 
+const GetPetParams = z.object({ petId: PetIdParam });
+
 export const getPet: Operation = ({ params, store }) => {
-  const id = validate(PetIdParam, params[0], 'path');
+  const id = validate(GetPetParams, { petId: params[0] }, 'path').petId;
   const body = store.getJson(id);
   if (body === undefined) throw new HttpError('not_found', `No animal has id ${id}`);
   return { status: 200, body };

@@ -2,12 +2,12 @@ import type { QueryParams } from '@petstore/sdk/contract';
 
 /** A raw query string as a record: one string per parameter, an array when it is repeated. */
 export function parseQuery(query: string): QueryParams {
-  const record: Record<string, string | string[]> = {};
+  // No prototype: a parameter named __proto__ or constructor is an ordinary key
+  // here, neither a setter nor a value read through from Object.prototype.
+  const record = Object.create(null) as Record<string, string | string[]>;
   if (query === '') return record;
   for (const [name, value] of new URLSearchParams(query)) {
-    // Own-property check: a parameter named __proto__ or constructor must not
-    // read through to Object.prototype.
-    const existing = Object.hasOwn(record, name) ? record[name] : undefined;
+    const existing = record[name];
     if (existing === undefined) record[name] = value;
     else if (Array.isArray(existing)) existing.push(value);
     else record[name] = [existing, value];

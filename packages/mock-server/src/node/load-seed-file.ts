@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import type { SeedPet } from '../core/index.js';
 import { UsageError } from './cli-options.js';
 
-const SeedFile = z.array(z.extend(NewPet, { id: z.exactOptional(Id) }));
+const SeedFile = z.array(z.extend(NewPet, { id: z.exactOptional(Id) }), { error: 'must be a JSON array of animals' });
 
 /**
  * Reads `--seed-file`: a JSON array of animals as `POST /pets` takes them, each
@@ -25,7 +25,8 @@ export async function loadSeedFile(path: string): Promise<SeedPet[]> {
   }
   const result = z.safeParse(SeedFile, data);
   if (!result.success) {
-    throw new UsageError(`--seed-file ${path}: ${formatIssues('body', result.error.issues).replaceAll('body.', '').replaceAll('body: ', '')}`);
+    // Issues read "file[0].name: …"; the file's name stands in for the location.
+    throw new UsageError(`--seed-file ${path}: ${formatIssues('body', result.error.issues).replaceAll(/\bbody: /g, '').replaceAll(/\bbody(?=[[.])/g, '')}`);
   }
   let lastId = 0;
   for (const [index, pet] of result.data.entries()) {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { ErrorBody } from '@petstore/sdk/contract';
 import { createMockApi, type MockApiOptions, type PetStore } from '../core/index.js';
 import { isLoopback } from './is-loopback.js';
 import { createBodyReader } from './read-body.js';
@@ -12,6 +13,8 @@ export interface MockServerOptions extends MockApiOptions {
   host?: string | undefined;
   /** Request log; none by default. */
   log?: RequestLog | undefined;
+  /** Longest wait for a request's headers (default 10 s) and for the whole request (default 30 s). */
+  timeouts?: { headersMs?: number; requestMs?: number } | undefined;
 }
 
 export interface MockServer {
@@ -34,6 +37,20 @@ export class MockServerConfigError extends Error {
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** How often Node checks those timeouts (its default, 30 s, would let them overrun). */
+const MAX_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/** A whole HTTP/1.1 error response for a request that could not be parsed or came too slowly. */
+function rawErrorResponse(errorCode: string | undefined): string {
+  const [status, reason, body]: [number, string, ErrorBody] =
+    errorCode === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', { code: 'request_timeout', message: 'The request took too long to arrive', status: 408 }]
+      : errorCode === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', { code: 'headers_too_large', message: 'The request headers are too large', status: 431 }]
+        : [400, 'Bad Request', { code: 'invalid_request', message: 'Malformed HTTP request', status: 400 }];
+  const text = JSON.stringify(body);
+  return `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`;
+}
 
 const INTERNAL_ERROR_BODY = JSON.stringify({ code: 'internal_error', message: 'The mock server failed unexpectedly; see its log', status: 500 });
 
@@ -86,18 +103,24 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
   }
 
+  const headersTimeout = options.timeouts?.headersMs ?? HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(options.timeouts?.requestMs ?? REQUEST_TIMEOUT_MS, headersTimeout);
   const server = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS },
+    {
+      headersTimeout,
+      requestTimeout,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(MAX_TIMEOUT_CHECK_INTERVAL_MS, Math.ceil(headersTimeout / 2)),
+    },
     (request, response) => void onRequest(request, response),
   );
-  // Malformed HTTP never reaches the core; answer it in the API's error shape.
+  // Requests Node's parser refuses never reach the core; answer them in the API's error shape too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
-    const body = JSON.stringify({ code: 'invalid_request', message: 'Malformed HTTP request', status: 400 });
-    socket.end(`HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(rawErrorResponse(error.code));
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -12,8 +12,10 @@ export const ERROR_CODES = {
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   internal_error: 500,
 } as const satisfies Record<string, number>;
 

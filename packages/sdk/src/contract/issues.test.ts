@@ -7,8 +7,13 @@ describe('formatIssues', () => {
     const result = NewPet.safeParse({ name: '', categoryId: 0 });
     expect(result.success).toBe(false);
     expect(formatIssues('body', result.error?.issues ?? [])).toBe(
-      'body.name: must not be empty; body.name: must not be only whitespace; body.categoryId: must be an integer from 1 to 9007199254740991 (2^53-1); larger int64 values cannot be represented exactly and are not accepted',
+      'body.name: must not be empty; body.categoryId: must be an integer from 1 to 9007199254740991 (2^53-1); larger int64 values cannot be represented exactly and are not accepted',
     );
+  });
+
+  it('writes array indexes in brackets', () => {
+    const issues = [{ code: 'custom' as const, path: [0, 'name'], message: 'must not be empty', input: '' }];
+    expect(formatIssues('body', issues)).toBe('body[0].name: must not be empty');
   });
 
   it('names the location alone for issues about the whole value', () => {

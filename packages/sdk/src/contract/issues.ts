@@ -4,13 +4,17 @@ import type * as z from 'zod/mini';
 export type InputLocation = 'query' | 'path' | 'body';
 
 /**
- * One line per issue, each led by the field path: `body.name: must not be empty`.
+ * One line per issue, each led by the field path: `body.name: must not be empty`,
+ * `body[0].name: …` inside arrays.
  * This is the `message` of an `invalid_request` Error body.
  */
 export function formatIssues(location: InputLocation, issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .map((issue) => {
-      const path = [location, ...issue.path.map(String)].join('.');
+      const path = issue.path.reduce<string>(
+        (text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : `${text}.${String(segment)}`),
+        location,
+      );
       return `${path}: ${issue.message}`;
     })
     .join('; ');

@@ -30,7 +30,7 @@ export const PetName = z.string({ error: 'must be a string' }).check(
   z.minLength(1, 'must not be empty'),
   z.maxLength(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`),
   // A pattern rather than a refinement, so the OpenAPI document can state it too.
-  z.regex(/\S/, 'must not be only whitespace'),
+  z.regex(/\S/, unlessAlreadyInvalid({ error: 'must not be only whitespace' })),
 );
 
 /** Message for fields a create body may not carry. */

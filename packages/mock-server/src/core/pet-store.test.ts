@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createPetStore } from './pet-store.js';
+import { generateSeed } from './seed.js';
+
+describe('createPetStore', () => {
+  it('assigns ids from 1, ascending, and defaults status to available', () => {
+    const store = createPetStore();
+    expect(store.create({ name: 'Rex', categoryId: 1 })).toEqual({ id: 1, name: 'Rex', categoryId: 1, status: 'available' });
+    expect(store.create({ name: 'Tom', categoryId: 2, status: 'sold' })).toEqual({ id: 2, name: 'Tom', categoryId: 2, status: 'sold' });
+    expect(store.size).toBe(2);
+  });
+
+  it('lists in ascending id order, filtered by status, at most limit', () => {
+    const store = createPetStore(generateSeed(12));
+    expect(store.list({ limit: 100 }).map((pet) => pet.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(store.list({ limit: 100, status: 'pending' }).map((pet) => pet.id)).toEqual([3, 7, 11]);
+    expect(store.list({ limit: 2, status: 'available' }).map((pet) => pet.id)).toEqual([1, 2]);
+    expect(store.list({ limit: 5, status: 'sold' }).every((pet) => pet.status === 'sold')).toBe(true);
+  });
+
+  it('gives listJson exactly the JSON of list', () => {
+    const store = createPetStore(generateSeed(30));
+    for (const options of [{ limit: 20 }, { limit: 3, status: 'sold' as const }, { limit: 100, status: 'available' as const }]) {
+      expect(JSON.parse(store.listJson(options))).toEqual(store.list(options));
+    }
+    expect(createPetStore().listJson({ limit: 20 })).toBe('[]');
+  });
+
+  it('finds animals by id, and nothing for unknown ids', () => {
+    const store = createPetStore([{ name: 'A', categoryId: 1 }, { id: 10, name: 'B', categoryId: 1 }, { name: 'C', categoryId: 1 }]);
+    expect(store.get(10)?.name).toBe('B');
+    expect(store.get(11)?.name).toBe('C');
+    expect(store.get(1)?.name).toBe('A');
+    for (const id of [0, 2, 9, 12, -1, 1.5]) expect(store.get(id)).toBeUndefined();
+    expect(store.getJson(10)).toBe('{"id":10,"name":"B","categoryId":1,"status":"available"}');
+    expect(store.create({ name: 'D', categoryId: 1 }).id).toBe(12);
+  });
+
+  it('refuses a seed whose ids do not ascend', () => {
+    expect(() => createPetStore([{ id: 5, name: 'A', categoryId: 1 }, { id: 5, name: 'B', categoryId: 1 }])).toThrow(/ascend/);
+  });
+
+  it('reset restores the seed and restarts ids after it', () => {
+    const store = createPetStore(generateSeed(3));
+    store.create({ name: 'Extra', categoryId: 1 });
+    store.reset();
+    expect(store.size).toBe(3);
+    expect(store.create({ name: 'Again', categoryId: 1 }).id).toBe(4);
+  });
+
+  it('keeps no reference to the caller’s input object', () => {
+    const store = createPetStore();
+    const input = { name: 'Rex', categoryId: 1 };
+    store.create(input);
+    input.name = 'Changed';
+    expect(store.get(1)?.name).toBe('Rex');
+  });
+
+  it('lists in time that does not grow with the store', () => {
+    const store = createPetStore(generateSeed(200_000));
+    // A slice of a per-status list: the work is the 20 returned, not the 200,000 stored.
+    expect(store.list({ limit: 20, status: 'sold' })).toHaveLength(20);
+    expect(store.list({ limit: 20, status: 'sold' })[19]?.id).toBe(80);
+  });
+});
+
+describe('generateSeed', () => {
+  it('is deterministic and covers every status', () => {
+    const first = [...generateSeed(12)];
+    expect([...generateSeed(12)]).toEqual(first);
+    expect(new Set(first.map((pet) => pet.status))).toEqual(new Set(['available', 'pending', 'sold']));
+    expect(first[0]).toEqual({ name: 'Rex', categoryId: 1, status: 'available' });
+    expect([...generateSeed(13)][12]?.name).toBe('Rex 2');
+  });
+});

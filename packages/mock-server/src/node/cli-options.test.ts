@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOST, DEFAULT_PORT, parseCliOptions, UsageError } from './cli-options.js';
+
+const parse = (args: string[], env: Record<string, string> = {}) => parseCliOptions(args, env);
+
+describe('parseCliOptions', () => {
+  it('has the documented defaults', () => {
+    expect(parse([])).toEqual({
+      help: false,
+      version: false,
+      port: DEFAULT_PORT,
+      host: DEFAULT_HOST,
+      apiKeys: [],
+      seed: undefined,
+      seedFile: undefined,
+      delay: undefined,
+      log: undefined,
+      corsOrigins: [],
+    });
+    expect(DEFAULT_PORT).toBe(4010);
+  });
+
+  it('reads every flag', () => {
+    const options = parse([
+      '--port=0', '--host', '::1', '--api-key', 'a', '--api-key', 'b', '--seed', '0',
+      '--delay', '10-20', '--log', 'json', '--cors-origin', 'http://localhost:5173',
+    ]);
+    expect(options).toMatchObject({
+      port: 0,
+      host: '::1',
+      apiKeys: ['a', 'b'],
+      seed: 0,
+      delay: { min: 10, max: 20 },
+      log: 'json',
+      corsOrigins: ['http://localhost:5173'],
+    });
+    expect(parse(['--delay', '150']).delay).toBe(150);
+  });
+
+  it('takes keys from PETSTORE_MOCK_API_KEYS when no --api-key is given', () => {
+    expect(parse([], { PETSTORE_MOCK_API_KEYS: ' k1 , k2,, ' }).apiKeys).toEqual(['k1', 'k2']);
+    expect(parse(['--api-key', 'flag'], { PETSTORE_MOCK_API_KEYS: 'env' }).apiKeys).toEqual(['flag']);
+  });
+
+  it.each([
+    [['--port', 'abc'], '--port expects a port number from 0 to 65535, got "abc"'],
+    [['--port', '70000'], '--port expects a port number from 0 to 65535, got "70000"'],
+    [['--seed=-1'], '--seed expects a number of animals from 0 to 10000000, got "-1"'],
+    [['--delay', 'slow'], '--delay expects MS or MIN-MAX in milliseconds (e.g. 200 or 50-250), got "slow"'],
+    [['--delay', '20-10'], '--delay range must go from low to high, got "20-10"'],
+    [['--log', 'loud'], '--log expects one of pretty, json, off, got "loud"'],
+    [['--seed', '3', '--seed-file', 'x.json'], '--seed and --seed-file cannot be used together: choose generated animals or a file'],
+    [['--prot', '1'], "Unknown option '--prot'"],
+    [['extra'], "Unexpected argument 'extra'"],
+    [['--api-key', 'has space'], '--api-key values must be non-empty printable ASCII without spaces'],
+  ])('refuses %j with a message naming the flag', (args, message) => {
+    expect(() => parse(args)).toThrow(UsageError);
+    expect(() => parse(args)).toThrow(message);
+  });
+});

@@ -1,0 +1,115 @@
+import { DEV_API_KEY } from '@petstore/mock-server';
+
+/** A request as a case writes it: path relative to the server's origin. */
+export interface CaseRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface CaseExpectation {
+  status: number;
+  /** The Error body's code, for error responses. */
+  code?: string;
+  /** The Error body's message, exactly or as a pattern. */
+  message?: string | RegExp;
+  /** The whole JSON body. */
+  body?: unknown;
+  /** Ids of the animals in a list response, in order. */
+  ids?: number[];
+  /** Headers that must be present with these values (names lower-case). */
+  headers?: Record<string, string | RegExp>;
+}
+
+export interface ApiCase {
+  name: string;
+  request: CaseRequest;
+  expect: CaseExpectation;
+}
+
+const auth = { authorization: `Bearer ${DEV_API_KEY}` };
+const json = { ...auth, 'content-type': 'application/json' };
+const deprecated = { deprecation: '@1767225600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', link: '</v1/pets>; rel="successor-version"' };
+const ID_RANGE = 'must be an integer from 1 to 9007199254740991 (2^53-1); larger int64 values cannot be represented exactly and are not accepted';
+
+/**
+ * One table of request → expected response, run in order through every
+ * transport against a store seeded with the 12 default animals. Both the Node
+ * server and the MSW handlers must pass it unchanged: that is what "same
+ * behaviour" means.
+ */
+export const apiCases: readonly ApiCase[] = [
+  // Authentication comes first, everywhere.
+  { name: 'no key → 401 with a Bearer challenge', request: { path: '/v1/pets' }, expect: { status: 401, code: 'unauthorized', message: 'Missing API key: send Authorization: Bearer <API_KEY>', headers: { 'www-authenticate': 'Bearer' } } },
+  { name: 'a wrong key → 401 invalid_token', request: { path: '/v1/pets', headers: { authorization: 'Bearer nope' } }, expect: { status: 401, code: 'unauthorized', headers: { 'www-authenticate': 'Bearer error="invalid_token"' } } },
+  { name: 'another scheme → 401', request: { path: '/v1/pets', headers: { authorization: `Basic ${DEV_API_KEY}` } }, expect: { status: 401, code: 'unauthorized' } },
+  { name: 'the scheme in lower case is accepted', request: { path: '/v1/pets?limit=1', headers: { authorization: `bearer ${DEV_API_KEY}` } }, expect: { status: 200, ids: [1] } },
+  { name: 'an unknown path without a key → 401, not 404', request: { path: '/v1/secret' }, expect: { status: 401, code: 'unauthorized' } },
+  { name: 'a create without a key → 401 and nothing stored', request: { method: 'POST', path: '/v1/pets', headers: { 'content-type': 'application/json' }, body: '{"name":"Sneaky","categoryId":1}' }, expect: { status: 401, code: 'unauthorized' } },
+
+  // Listing.
+  { name: 'list → the first 20 in id order (12 seeded)', request: { path: '/v1/pets', headers: auth }, expect: { status: 200, ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] } },
+  { name: 'list with limit', request: { path: '/v1/pets?limit=2', headers: auth }, expect: { status: 200, ids: [1, 2] } },
+  { name: 'list by status', request: { path: '/v1/pets?status=pending', headers: auth }, expect: { status: 200, ids: [3, 7, 11] } },
+  { name: 'list by status with limit', request: { path: '/v1/pets?status=sold&limit=1', headers: auth }, expect: { status: 200, body: [{ id: 4, name: 'Max', categoryId: 4, status: 'sold' }] } },
+  { name: 'unknown query parameters are ignored', request: { path: '/v1/pets?limit=1&page=2&_=123', headers: auth }, expect: { status: 200, ids: [1] } },
+  { name: 'limit 0 → 400', request: { path: '/v1/pets?limit=0', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'query.limit: must be an integer from 1 to 100' } },
+  { name: 'limit 101 → 400, not clamped', request: { path: '/v1/pets?limit=101', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'query.limit: must be an integer from 1 to 100' } },
+  { name: 'limit abc → 400', request: { path: '/v1/pets?limit=abc', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'query.limit: must be an integer from 1 to 100' } },
+  { name: 'unknown status → 400 listing the allowed ones', request: { path: '/v1/pets?status=lost', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'query.status: must be one of available, pending, sold' } },
+  { name: 'a repeated parameter → 400', request: { path: '/v1/pets?limit=1&limit=2', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'query.limit: must be given only once' } },
+
+  // Creating.
+  { name: 'create → 201 with the next id and status available', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{"name":"Rex","categoryId":1}' }, expect: { status: 201, body: { id: 13, name: 'Rex', categoryId: 1, status: 'available' } } },
+  { name: 'create with a status and a charset', request: { method: 'POST', path: '/v1/pets', headers: { ...auth, 'content-type': 'application/json; charset=utf-8' }, body: '{"name":" Zoë ","categoryId":2,"status":"sold"}' }, expect: { status: 201, body: { id: 14, name: ' Zoë ', categoryId: 2, status: 'sold' } } },
+  { name: 'the new animals are listed, in order', request: { path: '/v1/pets?status=sold', headers: auth }, expect: { status: 200, ids: [4, 8, 12, 14] } },
+  { name: 'missing fields → 400 naming each', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{}' }, expect: { status: 400, code: 'invalid_request', message: 'body.name: must be a string; body.categoryId: must be an integer' } },
+  { name: 'a client id → 400: the service assigns it', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{"id":99,"name":"Rex","categoryId":1}' }, expect: { status: 400, code: 'invalid_request', message: 'body: unknown field: id (id is assigned by the service); allowed fields are name, categoryId, status' } },
+  { name: 'unknown fields → 400 naming them', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{"name":"Rex","categoryId":1,"colour":"red"}' }, expect: { status: 400, code: 'invalid_request', message: /^body: unknown field: colour;/ } },
+  { name: '__proto__ → 400, nothing polluted', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{"name":"Rex","categoryId":1,"__proto__":{"admin":true}}' }, expect: { status: 400, code: 'invalid_request', message: /unknown field: __proto__/ } },
+  { name: 'an int64 beyond 2^53-1 → 400 saying why', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{"name":"Rex","categoryId":9007199254740993}' }, expect: { status: 400, code: 'invalid_request', message: `body.categoryId: ${ID_RANGE}` } },
+  { name: 'a fractional categoryId → 400', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{"name":"Rex","categoryId":1.5}' }, expect: { status: 400, code: 'invalid_request', message: 'body.categoryId: must be an integer' } },
+  { name: 'a blank name → 400', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{"name":"   ","categoryId":1}' }, expect: { status: 400, code: 'invalid_request', message: 'body.name: must not be only whitespace' } },
+  { name: 'a 101-character name → 400', request: { method: 'POST', path: '/v1/pets', headers: json, body: JSON.stringify({ name: 'x'.repeat(101), categoryId: 1 }) }, expect: { status: 400, code: 'invalid_request', message: 'body.name: must be at most 100 characters' } },
+  { name: 'an unknown status → 400', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{"name":"Rex","categoryId":1,"status":"lost"}' }, expect: { status: 400, code: 'invalid_request', message: 'body.status: must be one of available, pending, sold' } },
+  { name: 'a JSON array → 400', request: { method: 'POST', path: '/v1/pets', headers: json, body: '[]' }, expect: { status: 400, code: 'invalid_request', message: 'body: must be a JSON object' } },
+  { name: 'malformed JSON → 400 invalid_json', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{"name":' }, expect: { status: 400, code: 'invalid_json', message: /^Request body is not valid JSON: / } },
+  { name: 'an empty body → 400 invalid_json', request: { method: 'POST', path: '/v1/pets', headers: json, body: '' }, expect: { status: 400, code: 'invalid_json', message: 'Request body is empty; expected a JSON object' } },
+  { name: 'text/plain → 415', request: { method: 'POST', path: '/v1/pets', headers: { ...auth, 'content-type': 'text/plain' }, body: '{"name":"Rex","categoryId":1}' }, expect: { status: 415, code: 'unsupported_media_type', message: 'Content-Type must be application/json, got "text/plain"' } },
+  { name: 'a body over 1 MiB → 413', request: { method: 'POST', path: '/v1/pets', headers: json, body: JSON.stringify({ name: 'x'.repeat(1024 * 1024), categoryId: 1 }) }, expect: { status: 413, code: 'payload_too_large', message: 'Request body exceeds 1048576 bytes (1 MiB)' } },
+  { name: 'nothing refused was stored', request: { path: '/v1/pets?limit=100', headers: auth }, expect: { status: 200, ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14] } },
+
+  // Getting one (deprecated): every response says so.
+  { name: 'get → 200 with Deprecation, Sunset and Link', request: { path: '/v1/pets/13', headers: auth }, expect: { status: 200, body: { id: 13, name: 'Rex', categoryId: 1, status: 'available' }, headers: deprecated } },
+  { name: 'an unknown id → 404, still deprecated', request: { path: '/v1/pets/999', headers: auth }, expect: { status: 404, code: 'not_found', message: 'No animal has id 999', headers: deprecated } },
+  { name: 'a malformed id → 400', request: { path: '/v1/pets/abc', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'path.petId: must be a positive integer', headers: deprecated } },
+  { name: 'id 0 → 400', request: { path: '/v1/pets/0', headers: auth }, expect: { status: 400, code: 'invalid_request', message: `path.petId: ${ID_RANGE}` } },
+  { name: 'an id beyond 2^53-1 → 400', request: { path: '/v1/pets/9007199254740993', headers: auth }, expect: { status: 400, code: 'invalid_request', message: `path.petId: ${ID_RANGE}` } },
+  { name: 'broken percent-encoding → 400', request: { path: '/v1/pets/%E0', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'path: "%E0" is not valid percent-encoding' } },
+
+  // Routing.
+  { name: 'an unknown path → 404 route_not_found', request: { path: '/v1/owners', headers: auth }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/owners' } },
+  { name: 'a trailing slash → 404', request: { path: '/v1/pets/', headers: auth }, expect: { status: 404, code: 'route_not_found' } },
+  { name: 'DELETE on an animal → 405 with Allow', request: { method: 'DELETE', path: '/v1/pets/1', headers: auth }, expect: { status: 405, code: 'method_not_allowed', message: '/pets/{petId} allows GET, not DELETE', headers: { allow: 'GET' } } },
+  { name: 'PUT on the collection → 405 with Allow', request: { method: 'PUT', path: '/v1/pets', headers: json, body: '{}' }, expect: { status: 405, code: 'method_not_allowed', headers: { allow: 'GET, POST' } } },
+
+  // Browsers and tools.
+  { name: 'a CORS preflight needs no key', request: { method: 'OPTIONS', path: '/v1/pets', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } }, expect: { status: 204, headers: { 'access-control-allow-origin': '*', 'access-control-allow-headers': /Authorization, Content-Type, Prefer/, 'access-control-allow-methods': /POST/ } } },
+  { name: 'responses expose the headers browsers need', request: { path: '/v1/pets?limit=1', headers: { ...auth, origin: 'http://localhost:5173' } }, expect: { status: 200, headers: { 'access-control-allow-origin': '*', 'access-control-expose-headers': /X-Request-Id, Deprecation, Sunset, Link/ } } },
+  { name: 'the OpenAPI document needs no key', request: { path: '/v1/openapi.json' }, expect: { status: 200, headers: { 'content-type': 'application/json' } } },
+  { name: 'a request id given is echoed', request: { path: '/v1/pets?limit=1', headers: { ...auth, 'x-request-id': 'trace-123' } }, expect: { status: 200, headers: { 'x-request-id': 'trace-123' } } },
+
+  // Test controls.
+  { name: 'Prefer code=404 forces the documented 404', request: { path: '/v1/pets/1', headers: { ...auth, prefer: 'code=404' } }, expect: { status: 404, body: { code: 'not_found', message: 'No animal has id 42', status: 404 }, headers: { 'preference-applied': 'code=404', ...deprecated } } },
+  { name: 'Prefer code=401 forces a 401 even with a key', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=401' } }, expect: { status: 401, code: 'unauthorized' } },
+  { name: 'Prefer code=400 on create stores nothing', request: { method: 'POST', path: '/v1/pets', headers: { ...json, prefer: 'code=400' }, body: '{"name":"Ghost","categoryId":1}' }, expect: { status: 400, code: 'invalid_request' } },
+  { name: 'an undocumented Prefer code → 400 listing the documented ones', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=503' } }, expect: { status: 400, code: 'invalid_request', message: 'header.prefer: code=503 is not a documented response of listPets; documented: 400, 401' } },
+  { name: 'a malformed Prefer code → 400', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=abc' } }, expect: { status: 400, code: 'invalid_request', message: 'header.prefer: code must be a three-digit HTTP status, got "abc"' } },
+  { name: 'Prefer delay=20 still answers', request: { path: '/v1/pets?limit=1', headers: { ...auth, prefer: 'delay=20' } }, expect: { status: 200, ids: [1] } },
+  { name: 'reset needs the key', request: { method: 'POST', path: '/__admin/reset' }, expect: { status: 401, code: 'unauthorized' } },
+  { name: 'reset takes POST only', request: { path: '/__admin/reset', headers: auth }, expect: { status: 405, code: 'method_not_allowed', headers: { allow: 'POST' } } },
+  { name: 'reset → 204', request: { method: 'POST', path: '/__admin/reset', headers: auth }, expect: { status: 204 } },
+  { name: 'after reset only the seed is left', request: { path: '/v1/pets?limit=100', headers: auth }, expect: { status: 200, ids: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] } },
+  { name: 'after reset ids continue after the seed', request: { method: 'POST', path: '/v1/pets', headers: json, body: '{"name":"Fresh","categoryId":3}' }, expect: { status: 201, body: { id: 13, name: 'Fresh', categoryId: 3, status: 'available' } } },
+];
