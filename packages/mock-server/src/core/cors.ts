@@ -21,9 +21,18 @@ export function createCors(origins: readonly string[] | undefined) {
   }
 
   return {
-    /** Headers every response carries. */
-    responseHeaders(headers: RequestHeaders): Record<string, string> {
-      return { ...allowOrigin(headers), 'access-control-expose-headers': EXPOSED_HEADERS };
+    /**
+     * Adds the CORS headers of an ordinary response to `target`. Browsers send
+     * `Origin` on every cross-origin request and read these headers only then,
+     * so a request without one (curl, a server, a same-origin page) gets none.
+     */
+    addResponseHeaders(headers: RequestHeaders, target: Record<string, string>): void {
+      if (headers['origin'] === undefined) {
+        if (!anyOrigin) target['vary'] = 'Origin';
+        return;
+      }
+      Object.assign(target, allowOrigin(headers));
+      target['access-control-expose-headers'] = EXPOSED_HEADERS;
     },
     /** Headers of the answer to a preflight `OPTIONS` request. */
     preflightHeaders(headers: RequestHeaders): Record<string, string> {

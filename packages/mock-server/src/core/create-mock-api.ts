@@ -47,7 +47,6 @@ export interface MockApi {
   readonly store: PetStore;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 let requestCounter = 0;
@@ -96,8 +95,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     );
   }
 
-  async function dispatch(request: MockRequest, preferences: Preferences): Promise<OperationResult> {
+  async function dispatch(request: MockRequest, accept: (preferences: Preferences) => void): Promise<OperationResult> {
     if (request.path === ADMIN_RESET_PATH) {
+      accept(parsePreferences(request.headers));
       if (request.method !== 'POST') throw new HttpError('method_not_allowed', `${ADMIN_RESET_PATH} allows POST`, { allow: 'POST' });
       store.reset();
       return { status: 204, body: undefined };
@@ -111,6 +111,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     }
     let result: OperationResult;
     try {
+      const preferences = parsePreferences(request.headers);
+      accept(preferences);
       result =
         preferences.code !== undefined && preferences.code >= 300
           ? forced(operation.operationId, preferences.code)
@@ -130,7 +132,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       const allowed = [...(documented?.keys() ?? [])].join(', ');
       throw new HttpError('invalid_request', `header.prefer: code=${code} is not a documented response of ${operationId}; documented: ${allowed}`);
     }
-    return { status: code, body, headers: { 'preference-applied': `code=${code}` } };
+    const headers: Record<string, string> = { 'preference-applied': `code=${code}` };
+    // Every 401 carries its challenge (RFC 9110), forced ones too.
+    if (code === 401) headers['www-authenticate'] = 'Bearer';
+    return { status: code, body, headers };
   }
 
   async function handle(request: MockRequest): Promise<MockResponse> {
@@ -145,24 +150,20 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         result = { status: 200, body: documentText };
       } else {
         authenticate(request.headers);
-        preferences = parsePreferences(request.headers);
-        result = await dispatch(request, preferences);
+        result = await dispatch(request, (accepted) => (preferences = accepted));
       }
     } catch (error) {
       result = toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
     }
     const delay = preferences.delay ?? pickDelay(options.delay);
     if (delay > 0) await sleep(delay);
-    return {
-      status: result.status,
-      headers: {
-        ...(result.body === undefined ? undefined : JSON_HEADERS),
-        ...cors.responseHeaders(request.headers),
-        ...result.headers,
-        'x-request-id': requestId,
-      },
-      body: result.body,
-    };
+    // Built by assignment, not spreads: this runs for every request.
+    const headers: Record<string, string> = {};
+    if (result.body !== undefined) headers['content-type'] = 'application/json';
+    cors.addResponseHeaders(request.headers, headers);
+    if (result.headers) Object.assign(headers, result.headers);
+    headers['x-request-id'] = requestId;
+    return { status: result.status, headers, body: result.body };
   }
 
   return { handle, store };

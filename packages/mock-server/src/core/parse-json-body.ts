@@ -1,4 +1,5 @@
 import type { MockRequest } from './exchange.js';
+import { parseExactJson } from './exact-json.js';
 import { HttpError } from './http-error.js';
 
 /** `application/json`, with or without parameters such as `charset`. */
@@ -20,7 +21,7 @@ export async function parseJsonBody(request: MockRequest): Promise<unknown> {
   const text = await request.readBody();
   if (text.trim() === '') throw new HttpError('invalid_json', 'Request body is empty; expected a JSON object');
   try {
-    return JSON.parse(text) as unknown;
+    return parseExactJson(text);
   } catch (error) {
     const reason = error instanceof SyntaxError ? error.message : 'unreadable';
     throw new HttpError('invalid_json', `Request body is not valid JSON: ${reason}`);

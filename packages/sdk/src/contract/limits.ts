@@ -5,7 +5,7 @@ export const LIST_LIMIT_MAX = 100;
 /** Page size `GET /pets` uses when `limit` is omitted. */
 export const LIST_LIMIT_DEFAULT = 20;
 
-/** Longest animal name, in characters (UTF-16 code units). */
+/** Longest animal name, in characters: Unicode code points, as JSON Schema's `maxLength` counts them. */
 export const NAME_MAX_LENGTH = 100;
 
 /**

@@ -28,6 +28,11 @@ describe('PetName', () => {
     expect(messages(PetName.safeParse(name))).toEqual([': must not be only whitespace']);
   });
 
+  it('counts characters as Unicode code points, as JSON Schema does', () => {
+    expect(PetName.safeParse('🐶'.repeat(NAME_MAX_LENGTH)).success).toBe(true);
+    expect(messages(PetName.safeParse('🐶'.repeat(NAME_MAX_LENGTH + 1)))).toEqual([': must be at most 100 characters']);
+  });
+
   it('refuses a name longer than 100 characters', () => {
     expect(messages(PetName.safeParse('x'.repeat(NAME_MAX_LENGTH + 1)))).toEqual([': must be at most 100 characters']);
   });
