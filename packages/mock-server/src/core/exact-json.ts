@@ -34,6 +34,9 @@ function exactInteger(literal: string): bigint | undefined {
  * Runtimes without reviver source access parse as plain JSON.parse does.
  */
 export function parseExactJson(text: string): unknown {
+  // Only a digit followed by a fraction or an exponent can round into an integer:
+  // without one, the reviver (a call per value) would change nothing.
+  if (!/\d[.eE]/.test(text)) return JSON.parse(text) as unknown;
   return JSON.parse(text, function (this: unknown, _key: string, value: unknown, context?: ReviverContext) {
     if (typeof value !== 'number' || !Number.isInteger(value) || context?.source === undefined) return value;
     return exactInteger(context.source) === undefined ? context.source : value;

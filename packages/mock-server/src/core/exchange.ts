@@ -21,8 +21,8 @@ export interface MockRequest {
 export interface MockResponse {
   status: number;
   headers: Record<string, string>;
-  /** JSON text, or undefined for a response without a body (204). */
-  body: string | undefined;
+  /** JSON, as text or as UTF-8 bytes; undefined for a response without a body (204). */
+  body: string | Uint8Array | undefined;
 }
 
 /** Largest request body accepted: 1 MiB. */

@@ -15,7 +15,8 @@ import { parseQuery } from './parse-query.js';
 /** What an operation answers before the shared headers are added. */
 export interface OperationResult {
   status: number;
-  body: string | undefined;
+  /** JSON, as text or already encoded as UTF-8. */
+  body: string | Uint8Array | undefined;
   headers?: Readonly<Record<string, string>>;
 }
 
@@ -36,7 +37,7 @@ function validate<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, 
 
 export const listPets: Operation = ({ request, store }) => {
   const query = validate(ListPetsQueryParams, parseQuery(request.query), 'query');
-  return { status: 200, body: store.listJson(query) };
+  return { status: 200, body: store.listBody(query) };
 };
 
 export const createPet: Operation = async ({ request, store }) => {

@@ -1,4 +1,5 @@
 import { DEFAULT_PET_STATUS, PET_STATUSES, type NewPet, type Pet, type PetStatus } from '@petstore/sdk/contract';
+import { GrowableArray } from './growable-array.js';
 
 /** An animal to put in the store, with or without an id of its own. */
 export type SeedPet = NewPet & { id?: number };
@@ -16,8 +17,8 @@ export interface PetStore {
   get(id: number): Pet | undefined;
   /** The first `limit` animals (with `status`, if given) in ascending id order. */
   list(options: ListOptions): Pet[];
-  /** `list` as JSON text, ready to send. */
-  listJson(options: ListOptions): string;
+  /** `list` as UTF-8 JSON, ready to send; repeated lists come from a cache. */
+  listBody(options: ListOptions): Uint8Array;
   /** `get` as JSON text, ready to send. */
   getJson(id: number): string | undefined;
   /** Empties the store and loads its seed again; ids continue after the seed. */
@@ -25,36 +26,56 @@ export interface PetStore {
   readonly size: number;
 }
 
+const encoder = new TextEncoder();
+
+/** Exactly `JSON.stringify(pet)`, written out for the store's columns. */
+function petJson(id: number, name: string, categoryId: number, status: PetStatus): string {
+  return `{"id":${id},"name":${JSON.stringify(name)},"categoryId":${categoryId},"status":"${status}"}`;
+}
+
 /**
- * Creates a store. The API never changes or removes an animal, so the store
- * keeps each one only as the JSON text it is sent as, in append-only arrays that
- * are already in id order: a list is a slice, O(limit) whatever the store's size,
- * and a million animals fit in about a hundred megabytes. `seed` is iterated
- * again on every reset, so pass an array or a re-iterable object.
+ * Creates a store. The API never changes or removes an animal, so rows are
+ * append-only and already in id order. Each column is its own array (ids,
+ * category ids and statuses as typed arrays off the JavaScript heap, names as
+ * strings), which holds a million animals in well under a hundred megabytes.
+ * A list is a slice of the row numbers for its status: O(limit), whatever the
+ * store's size. Because a list holds the *first* N matches and rows are only
+ * ever appended, a list that was already full cannot change: its encoded body
+ * is cached until the store is reset, and a list that was short is rebuilt
+ * only once more rows of its status arrive. `seed` is iterated again on every
+ * reset, so pass an array or a re-iterable object.
  */
 export function createPetStore(seed: Iterable<SeedPet> = []): PetStore {
-  let ids: number[] = [];
-  let texts: string[] = [];
-  let textsByStatus = emptyIndexes();
+  let ids = new GrowableArray((capacity) => new Float64Array(capacity));
+  let categoryIds = new GrowableArray((capacity) => new Float64Array(capacity));
+  let statuses = new GrowableArray((capacity) => new Uint8Array(capacity));
+  let names: string[] = [];
+  let rowsByStatus = PET_STATUSES.map(() => new GrowableArray((capacity) => new Uint32Array(capacity)));
+  // Whether every id equals its row number + 1, as without a seed file: then lookup is direct.
+  let dense = true;
+  let listCache = new Map<string, { rows: number; body: Uint8Array }>();
 
-  const lastId = (): number => ids.at(-1) ?? 0;
+  const lastId = (): number => (ids.length === 0 ? 0 : ids.at(ids.length - 1));
 
-  function insert(pet: Pet): Pet {
-    const text = JSON.stringify(pet);
-    ids.push(pet.id);
-    texts.push(text);
-    textsByStatus[pet.status].push(text);
-    return pet;
+  function insert(id: number, input: NewPet): PetStatus {
+    const status = input.status ?? DEFAULT_PET_STATUS;
+    const row = ids.length;
+    if (id !== row + 1) dense = false;
+    ids.push(id);
+    categoryIds.push(input.categoryId);
+    statuses.push(PET_STATUSES.indexOf(status));
+    names.push(input.name);
+    rowsByStatus[PET_STATUSES.indexOf(status)]?.push(row);
+    return status;
   }
 
-  function indexOf(id: number): number {
-    // Ids ascend, and from a seed without gaps id N sits at N - 1: try that first.
-    if (ids[id - 1] === id) return id - 1;
+  function rowOf(id: number): number {
+    if (dense) return Number.isInteger(id) && id >= 1 && id <= ids.length ? id - 1 : -1;
     let low = 0;
     let high = ids.length - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const found = ids[middle] as number;
+      const found = ids.at(middle);
       if (found === id) return middle;
       if (found < id) low = middle + 1;
       else high = middle - 1;
@@ -62,49 +83,65 @@ export function createPetStore(seed: Iterable<SeedPet> = []): PetStore {
     return -1;
   }
 
-  function getJson(id: number): string | undefined {
-    const index = indexOf(id);
-    return index === -1 ? undefined : texts[index];
+  const statusOf = (row: number): PetStatus => PET_STATUSES[statuses.at(row)] as PetStatus;
+  const petAt = (row: number): Pet => ({ id: ids.at(row), name: names[row] as string, categoryId: categoryIds.at(row), status: statusOf(row) });
+  const jsonAt = (row: number): string => petJson(ids.at(row), names[row] as string, categoryIds.at(row), statusOf(row));
+
+  /** Row numbers of the first `limit` matches. */
+  function rows({ status, limit }: ListOptions): number[] {
+    const source = status === undefined ? undefined : rowsByStatus[PET_STATUSES.indexOf(status)];
+    const count = Math.min(limit, source ? source.length : ids.length);
+    return Array.from({ length: count }, (_, index) => (source ? source.at(index) : index));
   }
 
-  function slice({ status, limit }: ListOptions): string[] {
-    return (status ? textsByStatus[status] : texts).slice(0, limit);
+  function listBody(options: ListOptions): Uint8Array {
+    const key = `${options.status ?? ''}:${options.limit}`;
+    const available = options.status === undefined ? ids.length : (rowsByStatus[PET_STATUSES.indexOf(options.status)]?.length ?? 0);
+    const cached = listCache.get(key);
+    // Valid while full (appends land after it) or while nothing of its status was added.
+    if (cached && (cached.rows >= options.limit || cached.rows === available)) return cached.body;
+    const body = encoder.encode(`[${rows(options).map(jsonAt).join(',')}]`);
+    listCache.set(key, { rows: Math.min(available, options.limit), body });
+    return body;
   }
 
   function load(): void {
-    ids = [];
-    texts = [];
-    textsByStatus = emptyIndexes();
+    ids = new GrowableArray((capacity) => new Float64Array(capacity));
+    categoryIds = new GrowableArray((capacity) => new Float64Array(capacity));
+    statuses = new GrowableArray((capacity) => new Uint8Array(capacity));
+    names = [];
+    rowsByStatus = PET_STATUSES.map(() => new GrowableArray((capacity) => new Uint32Array(capacity)));
+    dense = true;
+    listCache = new Map();
     for (const input of seed) {
       const id = input.id ?? lastId() + 1;
       if (id <= lastId()) throw new RangeError(`seed ids must ascend: ${id} follows ${lastId()}`);
-      insert(toPet(id, input));
+      insert(id, input);
     }
   }
 
   load();
 
   return {
-    create: (input) => insert(toPet(lastId() + 1, input)),
-    get: (id) => {
-      const text = getJson(id);
-      return text === undefined ? undefined : (JSON.parse(text) as Pet);
+    create: (input) => {
+      const id = lastId() + 1;
+      const status = insert(id, input);
+      // Copied field by field in a fixed order: nothing else from the input survives.
+      return { id, name: input.name, categoryId: input.categoryId, status };
     },
-    list: (options) => slice(options).map((text) => JSON.parse(text) as Pet),
-    listJson: (options) => `[${slice(options).join(',')}]`,
-    getJson,
+    get: (id) => {
+      const row = rowOf(id);
+      return row === -1 ? undefined : petAt(row);
+    },
+    list: (options) => rows(options).map(petAt),
+    listBody,
+    getJson: (id) => {
+      const row = rowOf(id);
+      return row === -1 ? undefined : jsonAt(row);
+    },
     reset: load,
     get size() {
       return ids.length;
     },
   };
-}
-
-function toPet(id: number, input: NewPet): Pet {
-  // Copied field by field in a fixed order: nothing else from the input survives.
-  return { id, name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS };
-}
-
-function emptyIndexes(): Record<PetStatus, string[]> {
-  return Object.fromEntries(PET_STATUSES.map((status) => [status, []])) as unknown as Record<PetStatus, string[]>;
 }

@@ -87,7 +87,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       });
       if (closeAfter) result.headers['connection'] = 'close';
       // A length rather than chunked encoding: one write, and clients know when the body ends.
-      if (result.body !== undefined) result.headers['content-length'] = String(Buffer.byteLength(result.body));
+      if (result.body !== undefined) result.headers['content-length'] = String(typeof result.body === 'string' ? Buffer.byteLength(result.body) : result.body.byteLength);
       response.writeHead(result.status, result.headers);
       response.end(result.body);
       log?.request({ method: request.method ?? '', path, status: result.status, durationMs: performance.now() - started, requestId: result.headers['x-request-id'] ?? '' });
