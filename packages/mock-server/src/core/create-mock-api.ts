@@ -41,21 +41,32 @@ export interface MockApiOptions {
   sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
+/** An operation's result, now or once its body has been read. */
+type Outcome = OperationResult | Promise<OperationResult>;
+
 /** The whole API as a function from a plain request to a plain response. */
 export interface MockApi {
-  handle(request: MockRequest): Promise<MockResponse>;
+  /** Answers a request: at once when nothing needs waiting for, else as a promise. */
+  handle(request: MockRequest): MockResponse | Promise<MockResponse>;
   readonly store: PetStore;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-let requestCounter = 0;
-
-/** The caller's `X-Request-Id` if it is a sane token, else a new one. */
-function requestIdOf(headers: RequestHeaders): string {
-  const given = headers['x-request-id'];
-  if (typeof given === 'string' && REQUEST_ID.test(given)) return given;
-  return globalThis.crypto?.randomUUID?.() ?? `req-${Date.now().toString(36)}-${(requestCounter++).toString(36)}`;
+/**
+ * Request ids: a random prefix per API instance and a counter, e.g.
+ * `3f9a2c7e-1b`. Unique within a run and across restarts in practice, cheaper
+ * than a UUID per request, and short on the wire.
+ */
+function createRequestIds(): (headers: RequestHeaders) => string {
+  const prefix = Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
+  let counter = 0;
+  // The caller's X-Request-Id if it is a sane token, else a new one.
+  return (headers) => {
+    const given = headers['x-request-id'];
+    if (typeof given === 'string' && REQUEST_ID.test(given)) return given;
+    return `${prefix}-${(++counter).toString(36)}`;
+  };
 }
 
 function pickDelay(delay: DelayOption | undefined): number {
@@ -81,6 +92,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const documentText = JSON.stringify(document);
   const errorsByOperation = documentedErrors(document);
   const sleep = options.sleep ?? wait;
+  const requestIdOf = createRequestIds();
 
   function authenticate(headers: RequestHeaders): void {
     const token = bearerToken(headers['authorization']);
@@ -95,7 +107,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     );
   }
 
-  async function dispatch(request: MockRequest, accept: (preferences: Preferences) => void): Promise<OperationResult> {
+  /**
+   * Routes an authenticated request. Synchronous unless the operation is (a
+   * create reads its body): most requests never wait on a promise.
+   */
+  function dispatch(request: MockRequest, accept: (preferences: Preferences) => void): Outcome {
     if (request.path === ADMIN_RESET_PATH) {
       accept(parsePreferences(request.headers));
       if (request.method !== 'POST') throw new HttpError('method_not_allowed', `${ADMIN_RESET_PATH} allows POST`, { allow: 'POST' });
@@ -109,20 +125,28 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       const allow = Object.keys(match.route.operations).join(', ');
       throw new HttpError('method_not_allowed', `${match.route.template} allows ${allow}, not ${request.method}`, { allow });
     }
-    let result: OperationResult;
+    // Every response of a deprecated operation says so, its errors included.
+    const withOperationHeaders = (result: OperationResult): OperationResult => {
+      if (!operation.headers) return result;
+      return { status: result.status, body: result.body, headers: result.headers ? { ...operation.headers, ...result.headers } : operation.headers };
+    };
+    const onError = (error: unknown): OperationResult => {
+      if (!(error instanceof HttpError)) throw error;
+      return withOperationHeaders(toErrorResult(error, undefined));
+    };
     try {
       const preferences = parsePreferences(request.headers);
       accept(preferences);
-      result =
+      const result =
         preferences.code !== undefined && preferences.code >= 300
           ? forced(operation.operationId, preferences.code)
-          : await operation.run({ request, params: match.params.map(decodeParam), store });
+          : operation.run({ request, params: match.params.map(decodeParam), store });
+      if (!(result instanceof Promise)) return withOperationHeaders(result);
+      // Without headers of its own, a failure needs no mapping here: handle() maps it.
+      return operation.headers ? result.then(withOperationHeaders, onError) : result;
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      result = toErrorResult(error, undefined);
+      return onError(error);
     }
-    // Every response of a deprecated operation says so, its errors included.
-    return operation.headers ? { ...result, headers: { ...operation.headers, ...result.headers } } : result;
   }
 
   function forced(operationId: string, code: number): OperationResult {
@@ -138,32 +162,37 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     return { status: code, body, headers };
   }
 
-  async function handle(request: MockRequest): Promise<MockResponse> {
+  function handle(request: MockRequest): MockResponse | Promise<MockResponse> {
     const requestId = requestIdOf(request.headers);
     if (request.method === 'OPTIONS') {
       return { status: 204, headers: { ...cors.preflightHeaders(request.headers), 'x-request-id': requestId }, body: undefined };
     }
-    let result: OperationResult;
     let preferences: Preferences = {};
+    const fail = (error: unknown): OperationResult =>
+      toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
+    let outcome: Outcome;
     try {
       if (request.path === OPENAPI_PATH && request.method === 'GET') {
-        result = { status: 200, body: documentText };
+        outcome = { status: 200, body: documentText };
       } else {
         authenticate(request.headers);
-        result = await dispatch(request, (accepted) => (preferences = accepted));
+        outcome = dispatch(request, (accepted) => (preferences = accepted));
       }
     } catch (error) {
-      result = toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
+      outcome = fail(error);
     }
-    const delay = preferences.delay ?? pickDelay(options.delay);
-    if (delay > 0) await sleep(delay);
-    // Built by assignment, not spreads: this runs for every request.
-    const headers: Record<string, string> = {};
-    if (result.body !== undefined) headers['content-type'] = 'application/json';
-    cors.addResponseHeaders(request.headers, headers);
-    if (result.headers) Object.assign(headers, result.headers);
-    headers['x-request-id'] = requestId;
-    return { status: result.status, headers, body: result.body };
+    const respond = (result: OperationResult): MockResponse | Promise<MockResponse> => {
+      // Built by assignment, not spreads: this runs for every request.
+      const headers: Record<string, string> = {};
+      if (result.body !== undefined) headers['content-type'] = 'application/json';
+      cors.addResponseHeaders(request.headers, headers);
+      if (result.headers) Object.assign(headers, result.headers);
+      headers['x-request-id'] = requestId;
+      const response = { status: result.status, headers, body: result.body };
+      const delay = preferences.delay ?? pickDelay(options.delay);
+      return delay > 0 ? sleep(delay).then(() => response) : response;
+    };
+    return outcome instanceof Promise ? outcome.then(respond, (error: unknown) => respond(fail(error))) : respond(outcome);
   }
 
   return { handle, store };

@@ -4,6 +4,8 @@ import { HttpError } from './http-error.js';
 /** Longest delay `Prefer: delay=MS` may ask for. */
 export const MAX_PREFERRED_DELAY_MS = 60_000;
 
+const NO_PREFERENCES: Preferences = Object.freeze({});
+
 /** Test controls a request asks for with the `Prefer` header (the same header Prism reads). */
 export interface Preferences {
   /** `code=NNN`: answer with this documented status instead. */
@@ -19,7 +21,7 @@ export interface Preferences {
  */
 export function parsePreferences(headers: RequestHeaders): Preferences {
   const raw = headers['prefer'];
-  if (raw === undefined) return {};
+  if (raw === undefined) return NO_PREFERENCES;
   const preferences: Preferences = {};
   for (const token of (typeof raw === 'string' ? raw : raw.join(',')).split(/[,;]/)) {
     const [name = '', value = ''] = token.split('=', 2).map((part) => part.trim().replace(/^"(.*)"$/, '$1'));

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ErrorBody } from '@petstore/sdk/contract';
-import { createMockApi, type MockApiOptions, type PetStore } from '../core/index.js';
+import { createMockApi, type MockApiOptions, type MockResponse, type PetStore } from '../core/index.js';
 import { isLoopback } from './is-loopback.js';
-import { createBodyReader } from './read-body.js';
+import { NodeExchange } from './node-exchange.js';
 import type { RequestLog } from './request-log.js';
 
 export interface MockServerOptions extends MockApiOptions {
@@ -70,37 +70,66 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let inFlight = 0;
   let idle: (() => void) | undefined;
 
-  async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const started = performance.now();
-    inFlight++;
-    const url = request.url ?? '/';
-    const queryAt = url.indexOf('?');
-    const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    let closeAfter = false;
-    try {
-      const result = await api.handle({
-        method: request.method ?? 'GET',
-        path,
-        query: queryAt === -1 ? '' : url.slice(queryAt + 1),
-        headers: request.headers,
-        readBody: createBodyReader(request, () => (closeAfter = true)),
-      });
-      if (closeAfter) result.headers['connection'] = 'close';
-      // A length rather than chunked encoding: one write, and clients know when the body ends.
-      if (result.body !== undefined) result.headers['content-length'] = String(typeof result.body === 'string' ? Buffer.byteLength(result.body) : result.body.byteLength);
-      response.writeHead(result.status, result.headers);
-      response.end(result.body);
-      log?.request({ method: request.method ?? '', path, status: result.status, durationMs: performance.now() - started, requestId: result.headers['x-request-id'] ?? '' });
-    } catch (error) {
-      // The core turns its own failures into responses; this catches the adapter's.
-      log?.error('unexpected error in the HTTP adapter', { requestId: '', error });
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json', connection: 'close' });
-      response.end(INTERNAL_ERROR_BODY);
-    } finally {
-      if (closeAfter) response.once('finish', () => request.socket.destroySoon());
-      inFlight--;
-      if (inFlight === 0) idle?.();
+  function write(exchange: NodeExchange, result: MockResponse): void {
+    const { response } = exchange;
+    if (exchange.closeAfter) result.headers['connection'] = 'close';
+    // A length rather than chunked encoding: one write, and clients know when the body ends.
+    if (result.body !== undefined) {
+      result.headers['content-length'] = String(typeof result.body === 'string' ? Buffer.byteLength(result.body) : result.body.byteLength);
     }
+    response.writeHead(result.status, result.headers);
+    response.end(result.body);
+    log?.request({
+      method: exchange.method,
+      path: exchange.path,
+      status: result.status,
+      durationMs: performance.now() - exchange.started,
+      requestId: result.headers['x-request-id'] ?? '',
+    });
+  }
+
+  function fail(exchange: NodeExchange, error: unknown): void {
+    // The core turns its own failures into responses; this catches the adapter's.
+    log?.error('unexpected error in the HTTP adapter', { requestId: '', error });
+    if (!exchange.response.headersSent) exchange.response.writeHead(500, { 'content-type': 'application/json', connection: 'close' });
+    exchange.response.end(INTERNAL_ERROR_BODY);
+  }
+
+  function done(exchange: NodeExchange): void {
+    if (exchange.closeAfter) exchange.response.once('finish', () => exchange.request.socket.destroySoon());
+    inFlight--;
+    if (inFlight === 0) idle?.();
+  }
+
+  function onRequest(request: IncomingMessage, response: ServerResponse): void {
+    inFlight++;
+    // Timing only when someone reads it: the request log is the sole consumer.
+    const exchange = new NodeExchange(request, response, log ? performance.now() : 0);
+    try {
+      const result = api.handle(exchange);
+      if (result instanceof Promise) {
+        // One turn of the microtask queue: this is the path of every create.
+        result.then(
+          (resolved) => {
+            try {
+              write(exchange, resolved);
+            } catch (error) {
+              fail(exchange, error);
+            }
+            done(exchange);
+          },
+          (error: unknown) => {
+            fail(exchange, error);
+            done(exchange);
+          },
+        );
+        return;
+      }
+      write(exchange, result);
+    } catch (error) {
+      fail(exchange, error);
+    }
+    done(exchange);
   }
 
   const headersTimeout = options.timeouts?.headersMs ?? HEADERS_TIMEOUT_MS;
@@ -112,7 +141,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: Math.min(MAX_TIMEOUT_CHECK_INTERVAL_MS, Math.ceil(headersTimeout / 2)),
     },
-    (request, response) => void onRequest(request, response),
+    onRequest,
   );
   // Requests Node's parser refuses never reach the core; answer them in the API's error shape too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
