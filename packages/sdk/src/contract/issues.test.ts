@@ -11,6 +11,11 @@ describe('formatIssues', () => {
     );
   });
 
+  it('says a message once when two checks fail with the same words', () => {
+    const issue = { code: 'custom' as const, path: ['limit'], message: 'must be an integer from 1 to 100', input: '' };
+    expect(formatIssues('query', [issue, { ...issue }])).toBe('query.limit: must be an integer from 1 to 100');
+  });
+
   it('writes array indexes in brackets', () => {
     const issues = [{ code: 'custom' as const, path: [0, 'name'], message: 'must not be empty', input: '' }];
     expect(formatIssues('body', issues)).toBe('body[0].name: must not be empty');

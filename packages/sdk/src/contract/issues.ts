@@ -9,13 +9,14 @@ export type InputLocation = 'query' | 'path' | 'body';
  * This is the `message` of an `invalid_request` Error body.
  */
 export function formatIssues(location: InputLocation, issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .map((issue) => {
-      const path = issue.path.reduce<string>(
-        (text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : `${text}.${String(segment)}`),
-        location,
-      );
-      return `${path}: ${issue.message}`;
-    })
-    .join('; ');
+  const lines = issues.map((issue) => {
+    const path = issue.path.reduce<string>(
+      (text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : `${text}.${String(segment)}`),
+      location,
+    );
+    return `${path}: ${issue.message}`;
+  });
+  // Two checks can fail with the same words (an int64 beyond range fails both
+  // z.int()'s safe range and our bound): say it once.
+  return [...new Set(lines)].join('; ');
 }

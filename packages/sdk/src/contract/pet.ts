@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { ID_MAX, NAME_MAX_LENGTH } from './limits.js';
-import { unlessAlreadyInvalid } from './unless-already-invalid.js';
 
 /** Every status an animal can have. */
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
@@ -19,18 +18,21 @@ const ID_RANGE_MESSAGE = `must be an integer from 1 to ${ID_MAX} (2^53-1); large
 /**
  * An identifier: an integer from 1 to 2^53−1. `z.int()` already stops at the
  * safe range; the custom message says why larger int64 values are refused.
+ * (Below −2^53 both range checks fail with this same message; `formatIssues`
+ * prints it once.)
  */
 export const Id = z
   .int({ error: (issue) => (issue.code === 'invalid_type' ? 'must be an integer' : ID_RANGE_MESSAGE) })
-  .check(z.minimum(1, unlessAlreadyInvalid({ error: ID_RANGE_MESSAGE })));
+  .check(z.minimum(1, ID_RANGE_MESSAGE));
 export type Id = z.infer<typeof Id>;
 
 /** An animal's name: 1 to 100 characters, not only whitespace, stored as given. */
 export const PetName = z.string({ error: 'must be a string' }).check(
-  z.minLength(1, 'must not be empty'),
+  // An empty name is only reported as empty, not also as whitespace.
+  z.minLength(1, { error: 'must not be empty', abort: true }),
   z.maxLength(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`),
   // A pattern rather than a refinement, so the OpenAPI document can state it too.
-  z.regex(/\S/, unlessAlreadyInvalid({ error: 'must not be only whitespace' })),
+  z.regex(/\S/, 'must not be only whitespace'),
 );
 
 /** Message for fields a create body may not carry. */
