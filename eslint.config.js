@@ -39,6 +39,23 @@ export default defineConfig(
     },
   },
   {
+    // The mock server's core runs in browsers under MSW: no Node.js, no transport.
+    files: ['packages/mock-server/src/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The core runs in browsers too: keep Node.js in src/node.' },
+            { group: ['msw', 'msw/*'], message: 'The core knows no transport: MSW belongs in src/msw.' },
+            { group: ['../node/*', '../msw/*'], message: 'The core imports no adapter.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
   },
