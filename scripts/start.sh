@@ -6,5 +6,5 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 cd "$repo_root"
-pnpm run build > /dev/null
+pnpm --silent run build > /dev/null
 exec node packages/mock-server/dist/bin.js --port "${PETSTORE_MOCK_PORT:-4010}"

@@ -41,9 +41,14 @@ const json = (schema: JsonObject, example: unknown): JsonObject => ({
   'application/json': { schema, example },
 });
 
-function errorResponse(description: string, example: unknown): JsonObject {
-  return { description, headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } }, content: json(ref('Error'), example) };
+const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
+
+/** A response with a JSON body of component `schema`, its example, and the headers every response has. */
+function response(description: string, schema: string, example: unknown, headers: JsonObject = {}): JsonObject {
+  return { description, headers: { ...requestIdHeader, ...headers }, content: json(ref(schema), example) };
 }
+
+const errorResponse = (description: string, example: unknown): JsonObject => response(description, 'Error', example);
 
 const unauthorized = errorResponse('Missing or invalid API key.', errorExamples.unauthorized);
 
@@ -101,11 +106,7 @@ export function createOpenApiDocument(): JsonObject {
             },
           ],
           responses: {
-            '200': {
-              description: 'The list of animals.',
-              headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
-              content: json(ref('Pets'), petsExample),
-            },
+            '200': response('The list of animals.', 'Pets', petsExample),
             '400': errorResponse('A query parameter is invalid or repeated.', errorExamples.invalidQuery),
             '401': unauthorized,
           },
@@ -119,11 +120,7 @@ export function createOpenApiDocument(): JsonObject {
           security: [{ bearerAuth: [] }],
           requestBody: { required: true, content: json(ref('NewPet'), newPetExample) },
           responses: {
-            '201': {
-              description: 'Animal added; the body includes the assigned `id`.',
-              headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
-              content: json(ref('Pet'), petExample),
-            },
+            '201': response('Animal added; the body includes the assigned `id`.', 'Pet', petExample),
             '400': errorResponse('The body is not valid JSON, misses required fields, holds invalid values or unknown fields.', errorExamples.invalidBody),
             '401': unauthorized,
             '413': errorResponse('The body is larger than 1 MiB.', errorExamples.payloadTooLarge),
@@ -149,25 +146,20 @@ export function createOpenApiDocument(): JsonObject {
             },
           ],
           responses: {
-            '200': {
-              description: 'The requested animal.',
-              headers: {
-                'X-Request-Id': { $ref: '#/components/headers/RequestId' },
-                Deprecation: {
-                  description: 'RFC 9745: this operation is deprecated.',
-                  schema: { type: 'string' },
-                },
-                Sunset: {
-                  description: 'RFC 8594: when this operation will be removed.',
-                  schema: { type: 'string', const: GET_PET_SUNSET },
-                },
-                Link: {
-                  description: 'The replacement operation (rel="successor-version").',
-                  schema: { type: 'string', const: GET_PET_LINK },
-                },
+            '200': response('The requested animal.', 'Pet', petExample, {
+              Deprecation: {
+                description: 'RFC 9745: this operation is deprecated.',
+                schema: { type: 'string' },
               },
-              content: json(ref('Pet'), petExample),
-            },
+              Sunset: {
+                description: 'RFC 8594: when this operation will be removed.',
+                schema: { type: 'string', const: GET_PET_SUNSET },
+              },
+              Link: {
+                description: 'The replacement operation (rel="successor-version").',
+                schema: { type: 'string', const: GET_PET_LINK },
+              },
+            }),
             '400': errorResponse('`petId` is not a positive integer.', errorExamples.invalidPetId),
             '401': unauthorized,
             '404': errorResponse('No animal has this id.', errorExamples.notFound),
