@@ -1,17 +1,14 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    'contract/index': 'src/contract/index.ts',
-    'openapi/index': 'src/openapi/index.ts',
-  },
+  // One output file per source file, not bundles: with "sideEffects": false an
+  // app's bundler then keeps only the modules it uses (the size budget relies on it).
+  entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test-d.ts'],
+  bundle: false,
   format: ['esm'],
   platform: 'neutral',
   target: 'es2022',
-  dts: true,
+  dts: { entry: { index: 'src/index.ts', 'contract/index': 'src/contract/index.ts', 'openapi/index': 'src/openapi/index.ts' } },
   clean: true,
   sourcemap: true,
-  splitting: true,
-  treeshake: true,
 });

@@ -26,7 +26,7 @@ export type ErrorCode = keyof typeof ERROR_CODES;
  * The body of every error response. `code` is a plain string rather than an
  * enum so that a client keeps working when the service adds a code.
  */
-export const ErrorBody = z.object({
+export const ErrorBody = /* @__PURE__ */ z.object({
   code: z.string(),
   message: z.string(),
   status: z.int().check(z.minimum(100), z.maximum(599)),

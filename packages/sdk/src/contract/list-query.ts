@@ -10,7 +10,7 @@ const LIMIT_MESSAGE = `must be an integer from ${LIST_LIMIT_MIN} to ${LIST_LIMIT
  * refused, not clamped. (Beyond 2^53 `z.int()` and the maximum both fail with
  * this same message; `formatIssues` prints it once.)
  */
-export const ListLimit = z
+export const ListLimit = /* @__PURE__ */ z
   .int({ error: LIMIT_MESSAGE })
   .check(
     z.minimum(LIST_LIMIT_MIN, LIMIT_MESSAGE),
@@ -18,7 +18,7 @@ export const ListLimit = z
   );
 
 /** Options of `GET /pets` as a program passes them. Unknown keys are dropped. */
-export const ListPetsQuery = z.object({
+export const ListPetsQuery = /* @__PURE__ */ z.object({
   limit: z.exactOptional(ListLimit),
   status: z.exactOptional(PetStatus),
 });
@@ -30,7 +30,7 @@ export type ListPetsQuery = z.infer<typeof ListPetsQuery>;
  * make a limit, so `1e1`, `+5` and `5.0` are refused rather than guessed at.
  * Unknown parameters are ignored. The output has the default limit applied.
  */
-export const ListPetsQueryParams = z.object({
+export const ListPetsQueryParams = /* @__PURE__ */ z.object({
   limit: z._default(
     z.pipe(
       QueryValue.check(z.regex(/^[0-9]+$/, LIMIT_MESSAGE)),

@@ -8,7 +8,7 @@ export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export const DEFAULT_PET_STATUS = 'available' satisfies (typeof PET_STATUSES)[number];
 
 /** Availability status of an animal. */
-export const PetStatus = z.enum(PET_STATUSES, {
+export const PetStatus = /* @__PURE__ */ z.enum(PET_STATUSES, {
   error: `must be one of ${PET_STATUSES.join(', ')}`,
 });
 export type PetStatus = z.infer<typeof PetStatus>;
@@ -21,13 +21,13 @@ const ID_RANGE_MESSAGE = `must be an integer from 1 to ${ID_MAX} (2^53-1); large
  * (Below −2^53 both range checks fail with this same message; `formatIssues`
  * prints it once.)
  */
-export const Id = z
+export const Id = /* @__PURE__ */ z
   .int({ error: (issue) => (issue.code === 'invalid_type' ? 'must be an integer' : ID_RANGE_MESSAGE) })
   .check(z.minimum(1, ID_RANGE_MESSAGE));
 export type Id = z.infer<typeof Id>;
 
 /** An animal's name: 1 to 100 characters, not only whitespace, stored as given. */
-export const PetName = z.string({ error: 'must be a string' }).check(
+export const PetName = /* @__PURE__ */ z.string({ error: 'must be a string' }).check(
   // An empty name is only reported as empty, not also as whitespace.
   z.minLength(1, { error: 'must not be empty', abort: true }),
   z.maxLength(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`),
@@ -43,7 +43,7 @@ export function unknownFieldsMessage(keys: readonly string[]): string {
 }
 
 /** Body of `POST /pets`. Unknown fields, `id` included, are refused. */
-export const NewPet = z.strictObject(
+export const NewPet = /* @__PURE__ */ z.strictObject(
   {
     name: PetName,
     categoryId: Id,
@@ -60,7 +60,7 @@ export const NewPet = z.strictObject(
 export type NewPet = z.infer<typeof NewPet>;
 
 /** An animal as the service returns it. */
-export const Pet = z.object({
+export const Pet = /* @__PURE__ */ z.object({
   id: Id,
   name: PetName,
   categoryId: Id,
@@ -69,5 +69,5 @@ export const Pet = z.object({
 export type Pet = z.infer<typeof Pet>;
 
 /** Body of a successful `GET /pets`. */
-export const Pets = z.array(Pet);
+export const Pets = /* @__PURE__ */ z.array(Pet);
 export type Pets = z.infer<typeof Pets>;

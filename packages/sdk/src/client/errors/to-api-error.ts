@@ -1,0 +1,50 @@
+import type { ErrorBody } from '../../contract/index.js';
+import {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  type ApiErrorInit,
+} from './api-error.js';
+
+const CLASS_BY_STATUS: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  404: NotFoundError,
+  429: RateLimitError,
+};
+
+/**
+ * The one place an HTTP error status becomes an error class. Whatever the body
+ * (an Error body, other JSON, an HTML page from a proxy, nothing), the class
+ * follows the status and the raw text is kept; parsing never throws.
+ */
+export function toApiError(response: Response, rawBody: string, request: string): ApiError {
+  let body: unknown;
+  try {
+    body = rawBody === '' ? undefined : (JSON.parse(rawBody) as unknown);
+  } catch {
+    body = undefined;
+  }
+  const error = isErrorBody(body) ? body : undefined;
+  const init: ApiErrorInit = {
+    status: response.status,
+    code: error?.code ?? `http_${response.status}`,
+    message: error?.message ?? (response.statusText || 'HTTP error'),
+    body,
+    rawBody,
+    headers: response.headers,
+    requestId: response.headers.get('x-request-id') ?? undefined,
+    request,
+  };
+  const ErrorClass = CLASS_BY_STATUS[response.status] ?? (response.status >= 500 ? ServerError : ApiError);
+  return new ErrorClass(init);
+}
+
+/** The spec's Error shape, checked by hand: the code and message are all this needs, and zod's object parser is not worth its bytes here. */
+function isErrorBody(body: unknown): body is ErrorBody {
+  const candidate = body as Partial<ErrorBody> | null | undefined;
+  return typeof candidate?.code === 'string' && typeof candidate.message === 'string';
+}

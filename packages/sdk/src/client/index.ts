@@ -1,0 +1,31 @@
+export { ApiPromise, type WithResponse } from './api-promise.js';
+export type { Deprecation } from './deprecation.js';
+export {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  type ApiErrorInit,
+} from './errors/api-error.js';
+export { ConfigurationError } from './errors/configuration-error.js';
+export {
+  isApiError,
+  isAuthenticationError,
+  isBadRequestError,
+  isConnectionError,
+  isNotFoundError,
+  isPetstoreError,
+  isRateLimitError,
+  isRequestValidationError,
+  isResponseValidationError,
+  isServerError,
+  isTimeoutError,
+} from './errors/guards.js';
+export { PetstoreError } from './errors/petstore-error.js';
+export { ConnectionError, TimeoutError } from './errors/transport-errors.js';
+export { RequestValidationError, ResponseValidationError, type ValidationIssues } from './errors/validation-errors.js';
+export type { ClientOptions, Logger, RequestOptions, ResponseValidation } from './options.js';
+export { PetsResource } from './pets-resource.js';
+export { PetstoreClient } from './petstore-client.js';

@@ -1,0 +1,55 @@
+import type { Hooks } from 'ky';
+
+/** Where the SDK reports what it does: debug lines per request, warnings (deprecations, unknown statuses). */
+export interface Logger {
+  debug(message: string, details?: Record<string, unknown>): void;
+  warn(message: string, details?: Record<string, unknown>): void;
+}
+
+/** How much of a response the SDK checks against the contract. */
+export type ResponseValidation =
+  /** Every field as the contract says; extra fields and unknown statuses are errors. */
+  | 'strict'
+  /** Required fields must be there with the right types; extra fields and new statuses pass (one warning). */
+  | 'tolerant'
+  /** Nothing is checked; the JSON is returned as parsed. */
+  | 'off';
+
+export interface ClientOptions {
+  /** Base address ending in `/v1`. Default: the `PETSTORE_BASE_URL` environment variable where one exists. */
+  baseUrl?: string | undefined;
+  /** The API key, or a function (sync or async) called before each request. Default: `PETSTORE_API_KEY`. */
+  apiKey?: string | (() => string | Promise<string>) | undefined;
+  /** Milliseconds one attempt may take (default 30,000). */
+  timeout?: number | undefined;
+  /** Milliseconds a call may take, all retries and waits included (default 120,000). */
+  totalTimeout?: number | undefined;
+  /** Retries of a read after a network error, a timeout, 408, 429 or 5xx (default 2). Creates are never retried. */
+  maxRetries?: number | undefined;
+  /** Longest `Retry-After` honoured, in milliseconds (default 60,000); longer ones are not waited for. */
+  maxRetryAfter?: number | undefined;
+  /** A fetch of your own (tests, proxies, instrumentation). */
+  fetch?: typeof globalThis.fetch | undefined;
+  /** Headers sent with every request. */
+  headers?: Record<string, string> | undefined;
+  /** Where debug lines and warnings go. Default: warnings to `console.warn`, no debug. */
+  logger?: Logger | undefined;
+  /** Response checking; default `tolerant`. */
+  validateResponses?: ResponseValidation | undefined;
+  /** Warn (once per client and operation) when a deprecated operation is used; default true. */
+  deprecationWarnings?: boolean | undefined;
+  /** ky hooks, run after the SDK's own. */
+  hooks?: Hooks | undefined;
+}
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Aborts the call at any moment; the abort reason is thrown as it is and never retried. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds one attempt may take. */
+  timeout?: number | undefined;
+  /** Retries for this call (reads only). */
+  maxRetries?: number | undefined;
+  /** Extra headers for this call. */
+  headers?: Record<string, string> | undefined;
+}

@@ -1,0 +1,113 @@
+import * as z from 'zod/mini';
+import {
+  formatIssues,
+  GET_PET_REMOVAL_DATE,
+  GET_PET_REPLACEMENT,
+  Id,
+  ListPetsQuery,
+  NewPet,
+  type InputLocation,
+  type Pet,
+} from '../contract/index.js';
+import { ApiPromise, type WithResponse } from './api-promise.js';
+import { RequestValidationError, ResponseValidationError } from './errors/validation-errors.js';
+import type { RequestOptions } from './options.js';
+import type { Call } from './transport.js';
+
+/** What the resource needs from its client. */
+export interface ResourceContext {
+  send<T>(call: Call<T>): Promise<WithResponse<T>>;
+  /** Checks one animal of a response, per the client's validation mode. */
+  parsePet(body: unknown, rawBody: string, label: string): Pet;
+  /** Called when a deprecated method is used. */
+  deprecated(operationId: string, message: string): void;
+}
+
+function checked<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, location: InputLocation): z.output<Schema> {
+  const result = z.safeParse(schema, value);
+  if (!result.success) throw new RequestValidationError(formatIssues(location, result.error.issues), result.error.issues);
+  return result.data;
+}
+
+/** Checks the arguments first: invalid input is refused before anything is sent. */
+function call<T>(context: ResourceContext, build: () => Call<T>): ApiPromise<T> {
+  let prepared: Call<T>;
+  try {
+    prepared = build();
+  } catch (error) {
+    return new ApiPromise(Promise.reject(error));
+  }
+  return new ApiPromise(context.send(prepared));
+}
+
+/** `client.pets`: the animals in the catalogue. */
+export class PetsResource {
+  readonly #context: ResourceContext;
+
+  constructor(context: ResourceContext) {
+    this.#context = context;
+  }
+
+  /**
+   * Lists animals in ascending id order: the first `limit` (1–100, default 20),
+   * only those with `status` if given.
+   * @throws {RequestValidationError} `limit` or `status` is invalid (nothing is sent).
+   */
+  list(query: ListPetsQuery = {}, options?: RequestOptions): ApiPromise<Pet[]> {
+    return call(this.#context, () => {
+      return {
+        operationId: 'listPets',
+        method: 'get',
+        path: 'pets',
+        // Absent options stay absent (exactOptional), so the parsed query is the query string.
+        searchParams: checked(ListPetsQuery, query, 'query'),
+        parse: (body, rawBody, label) => {
+          if (!Array.isArray(body)) throw new ResponseValidationError(`${label}: the response body is not a JSON array`, [], rawBody);
+          return body.map((pet) => this.#context.parsePet(pet, rawBody, label));
+        },
+        options,
+      };
+    });
+  }
+
+  /**
+   * Adds an animal; `status` defaults to `available`. Never retried automatically:
+   * the API has no idempotency key, so a retried create could store it twice.
+   * @throws {RequestValidationError} `name`, `categoryId` or `status` is invalid (nothing is sent).
+   */
+  create(pet: NewPet, options?: RequestOptions): ApiPromise<Pet> {
+    return call(this.#context, () => ({
+      operationId: 'createPet',
+      method: 'post',
+      path: 'pets',
+      json: checked(NewPet, pet, 'body'),
+      parse: this.#context.parsePet,
+      options,
+    }));
+  }
+
+  /**
+   * Fetches one animal by id.
+   * @deprecated `GET /pets/{petId}` is removed on 5 December 2030. Use
+   * `pets.list({ status })` instead. The first call warns once per client
+   * (`deprecationWarnings: false` silences it).
+   * @throws {NotFoundError} no animal has this id.
+   * @throws {RequestValidationError} `id` is not an integer from 1 to 2^53−1 (nothing is sent).
+   */
+  get(id: number, options?: RequestOptions): ApiPromise<Pet> {
+    return call(this.#context, () => {
+      const petId = checked(z.object({ petId: Id }), { petId: id }, 'path').petId;
+      this.#context.deprecated(
+        'getPet',
+        `pets.get() (GET /pets/{petId}) is deprecated and will be removed on ${GET_PET_REMOVAL_DATE}; use pets.list() (${GET_PET_REPLACEMENT}) instead.`,
+      );
+      return {
+        operationId: 'getPet',
+        method: 'get',
+        path: `pets/${petId}`,
+        parse: this.#context.parsePet,
+        options,
+      };
+    });
+  }
+}
