@@ -1,0 +1,170 @@
+import {
+  AuthenticationError,
+  BadRequestError,
+  ConfigurationError,
+  NotFoundError,
+  PetstoreClient,
+  RequestValidationError,
+  isNotFoundError,
+  type Logger,
+} from '@petstore/sdk';
+import { DEV_API_KEY } from '@petstore/mock-server';
+import { createHandlers } from '@petstore/mock-server/msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
+
+/** A logger that keeps what it is told. */
+function recordingLogger(): Logger & { warnings: string[]; debugs: string[] } {
+  const warnings: string[] = [];
+  const debugs: string[] = [];
+  return { warnings, debugs, warn: (message) => warnings.push(message), debug: (message) => debugs.push(message) };
+}
+
+/**
+ * The same behaviour, asserted against two boundaries: the real mock server
+ * process over HTTP, and the mock server's MSW handlers in this process.
+ */
+const targets: { name: string; setup: () => Promise<{ baseUrl: string; reset: () => Promise<void>; teardown: () => Promise<void> }> }[] = [
+  {
+    name: 'the mock server process over HTTP',
+    setup: async () => {
+      const server: MockServerProcess = await startMockServerProcess(['--seed', '12']);
+      return {
+        baseUrl: server.url,
+        reset: async () => {
+          await fetch(server.url.replace(/\/v1$/, '/__admin/reset'), { method: 'POST', headers: { authorization: `Bearer ${DEV_API_KEY}` } });
+        },
+        teardown: server.stop,
+      };
+    },
+  },
+  {
+    name: 'the MSW handlers',
+    setup: async () => {
+      const baseUrl = 'http://petstore.test/v1';
+      const mocks = setupServer(...createHandlers({ baseUrl, seed: 12 }));
+      mocks.listen({ onUnhandledFrame: 'error' });
+      return {
+        baseUrl,
+        reset: async () => {
+          await fetch('http://petstore.test/__admin/reset', { method: 'POST', headers: { authorization: `Bearer ${DEV_API_KEY}` } });
+        },
+        teardown: async () => mocks.close(),
+      };
+    },
+  },
+];
+
+describe.each(targets)('PetstoreClient against $name', ({ setup }) => {
+  let target: Awaited<ReturnType<typeof setup>>;
+  let client: PetstoreClient;
+  let logger: ReturnType<typeof recordingLogger>;
+
+  beforeAll(async () => {
+    target = await setup();
+  });
+  afterAll(() => target.teardown());
+  beforeEach(async () => {
+    await target.reset();
+    logger = recordingLogger();
+    client = new PetstoreClient({ baseUrl: target.baseUrl, apiKey: DEV_API_KEY, logger });
+  });
+
+  it('lists animals, filtered and limited', async () => {
+    const all = await client.pets.list();
+    expect(all).toHaveLength(12);
+    const available = await client.pets.list({ status: 'available', limit: 3 });
+    expect(available.map((pet) => pet.id)).toEqual([1, 2, 5]);
+    expect(available.every((pet) => pet.status === 'available')).toBe(true);
+  });
+
+  it('creates an animal, available by default, and lists it', async () => {
+    const pet = await client.pets.create({ name: 'Rex', categoryId: 1 });
+    expect(pet).toEqual({ id: 13, name: 'Rex', categoryId: 1, status: 'available' });
+    expect((await client.pets.list({ limit: 100 })).at(-1)).toEqual(pet);
+  });
+
+  it('gets one animal, warning once that the method is deprecated', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      expect(await client.pets.get(1)).toEqual({ id: 1, name: 'Rex', categoryId: 1, status: 'available' });
+      await client.pets.get(2);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^DeprecationWarning: pets\.get\(\) .* removed on 2030-12-05; use pets\.list\(\)/);
+    // The response's own Deprecation headers do not warn a second time.
+    expect(logger.warnings).toEqual([]);
+  });
+
+  it('surfaces the response, request id and deprecation headers with withResponse()', async () => {
+    const { data, response, requestId, deprecation } = await client.pets.get(1).withResponse();
+    expect(data.id).toBe(1);
+    expect(response.status).toBe(200);
+    expect(requestId).toBe(response.headers.get('x-request-id'));
+    expect(requestId).toBeTruthy();
+    expect(deprecation?.sunset?.toISOString()).toBe('2030-12-05T00:00:00.000Z');
+    expect(deprecation?.link).toBe('</v1/pets>; rel="successor-version"');
+  });
+
+  it('throws NotFoundError with the Error body for an unknown id', async () => {
+    const error = await client.pets.get(999).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(isNotFoundError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 404, code: 'not_found', body: { code: 'not_found', message: 'No animal has id 999', status: 404 } });
+    expect((error as NotFoundError).requestId).toBeTruthy();
+  });
+
+  it('throws AuthenticationError for a wrong key, without the key in the message', async () => {
+    const wrong = new PetstoreClient({ baseUrl: target.baseUrl, apiKey: 'wrong-key-123', logger });
+    const error = await wrong.pets.list().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as Error).message).not.toContain('wrong-key-123');
+  });
+
+  it('surfaces a server-side 400 as BadRequestError (forced with Prefer)', async () => {
+    const error = await client.pets.create({ name: 'Rex', categoryId: 1 }, { headers: { prefer: 'code=400' } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).code).toBe('invalid_request');
+  });
+
+  it('refuses invalid input before sending anything', async () => {
+    const fetchSpy = vi.fn(globalThis.fetch);
+    const spied = new PetstoreClient({ baseUrl: target.baseUrl, apiKey: DEV_API_KEY, fetch: fetchSpy });
+    await expect(spied.pets.list({ limit: 0 })).rejects.toThrow(RequestValidationError);
+    await expect(spied.pets.list({ limit: 0 })).rejects.toThrow('query.limit: must be an integer from 1 to 100');
+    await expect(spied.pets.create({ name: ' ', categoryId: 1 })).rejects.toThrow('body.name: must not be only whitespace');
+    await expect(spied.pets.get(1.5)).rejects.toThrow('path.petId: must be an integer');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('PetstoreClient configuration', () => {
+  it('names the option and the variable when the base URL or key is missing', () => {
+    vi.stubEnv('PETSTORE_BASE_URL', '');
+    vi.stubEnv('PETSTORE_API_KEY', '');
+    try {
+      expect(() => new PetstoreClient({ apiKey: 'k' })).toThrow(ConfigurationError);
+      expect(() => new PetstoreClient({ apiKey: 'k' })).toThrow(/baseUrl option or set PETSTORE_BASE_URL/);
+      expect(() => new PetstoreClient({ baseUrl: 'http://127.0.0.1:1/v1' })).toThrow(/apiKey option or set PETSTORE_API_KEY/);
+      expect(() => new PetstoreClient({ baseUrl: 'not a url', apiKey: 'k' })).toThrow(/not an absolute URL/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('falls back to PETSTORE_BASE_URL and PETSTORE_API_KEY', () => {
+    vi.stubEnv('PETSTORE_BASE_URL', 'http://127.0.0.1:1/v1');
+    vi.stubEnv('PETSTORE_API_KEY', 'from-env');
+    try {
+      expect(() => new PetstoreClient()).not.toThrow();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import {
+  ApiError,
+  NotFoundError,
+  PetstoreClient,
+  isApiError,
+  isNotFoundError,
+  type ApiPromise,
+  type NewPet,
+  type Pet,
+  type PetStatus,
+  type WithResponse,
+} from '@petstore/sdk';
+import { describe, expectTypeOf, it } from 'vitest';
+
+// Checked by `pnpm typecheck` (tsc over the tests); the runtime part only
+// proves the file loads against the built package.
+describe('public types', () => {
+  const client = new PetstoreClient({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k' });
+
+  it('types the methods', () => {
+    expectTypeOf(client.pets.list).parameter(0).toEqualTypeOf<{ limit?: number; status?: PetStatus } | undefined>();
+    expectTypeOf(client.pets.list).returns.toEqualTypeOf<ApiPromise<Pet[]>>();
+    expectTypeOf(client.pets.create).parameter(0).toEqualTypeOf<NewPet>();
+    expectTypeOf(client.pets.create).returns.toEqualTypeOf<ApiPromise<Pet>>();
+    expectTypeOf(client.pets.get).parameter(0).toEqualTypeOf<number>();
+    expectTypeOf<Awaited<ReturnType<typeof client.pets.list>>>().toEqualTypeOf<Pet[]>();
+    expectTypeOf<ReturnType<ApiPromise<Pet>['withResponse']>>().toEqualTypeOf<Promise<WithResponse<Pet>>>();
+  });
+
+  it('types a Pet as the contract says', () => {
+    expectTypeOf<Pet>().toEqualTypeOf<{ id: number; name: string; categoryId: number; status: 'available' | 'pending' | 'sold' }>();
+    expectTypeOf<NewPet>().toEqualTypeOf<{ name: string; categoryId: number; status?: 'available' | 'pending' | 'sold' }>();
+  });
+
+  it('refuses wrong arguments at compile time', () => {
+    // @ts-expect-error status must be one of the enumeration
+    void client.pets.list({ status: 'lost' }).catch(() => undefined);
+    // @ts-expect-error categoryId is required
+    void client.pets.create({ name: 'Rex' }).catch(() => undefined);
+    // @ts-expect-error ids are numbers
+    void client.pets.get('1').catch(() => undefined);
+  });
+
+  it('narrows errors with instanceof and with the guards', () => {
+    const error: unknown = new Error('x');
+    if (error instanceof NotFoundError) expectTypeOf(error.status).toEqualTypeOf<number>();
+    if (isNotFoundError(error)) expectTypeOf(error).toEqualTypeOf<NotFoundError>();
+    if (isApiError(error)) {
+      expectTypeOf(error).toEqualTypeOf<ApiError>();
+      expectTypeOf(error.requestId).toEqualTypeOf<string | undefined>();
+      expectTypeOf(error.headers).toEqualTypeOf<Headers>();
+    }
+  });
+});
