@@ -41,6 +41,8 @@ export interface TransportSettings {
  */
 export function createTransport(options: ClientOptions, settings: TransportSettings) {
   const { logger } = settings;
+  // When each attempt went out, for the debug line of its answer.
+  const started = new WeakMap<object, number>();
   const api: KyInstance = ky
     .create({
       baseUrl: settings.baseUrl,
@@ -62,10 +64,18 @@ export function createTransport(options: ClientOptions, settings: TransportSetti
       ...(options.fetch ? { fetch: options.fetch } : {}),
       hooks: {
         beforeRequest: [
-          async ({ request }) => {
+          async ({ request, options }) => {
             const key = typeof settings.apiKey === 'function' ? await settings.apiKey() : settings.apiKey;
             request.headers.set('authorization', `Bearer ${key}`);
+            started.set(options, Date.now());
           },
+        ],
+        // Every attempt's answer, errors and retried ones included; never a header.
+        afterResponse: [
+          ({ request, options, response }) =>
+            logger.debug(`${request.method} ${request.url} → ${response.status} in ${Date.now() - (started.get(options) ?? Date.now())} ms`, {
+              requestId: response.headers.get('x-request-id') ?? undefined,
+            }),
         ],
         beforeRetry: [
           ({ request, error, retryCount }) =>
@@ -78,7 +88,6 @@ export function createTransport(options: ClientOptions, settings: TransportSetti
 
   async function send<T>(call: Call<T>): Promise<WithResponse<T>> {
     const label = `${call.method.toUpperCase()} ${settings.baseUrl}${call.path}`;
-    const started = Date.now();
     let response: Response;
     try {
       response = await api(call.path, {
@@ -94,7 +103,6 @@ export function createTransport(options: ClientOptions, settings: TransportSetti
       throw translate(error, label);
     }
     const requestId = response.headers.get('x-request-id') ?? undefined;
-    logger.debug(`${label} → ${response.status} in ${Date.now() - started} ms`, { requestId });
     const rawBody = await response.text();
     let body: unknown;
     try {
