@@ -1,9 +1,9 @@
 import {
-  ApiError,
   NotFoundError,
   PetstoreClient,
   isApiError,
   isNotFoundError,
+  type ApiError,
   type ApiPromise,
   type NewPet,
   type Pet,

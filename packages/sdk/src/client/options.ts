@@ -18,7 +18,7 @@ export type ResponseValidation =
 export interface ClientOptions {
   /** Base address ending in `/v1`. Default: the `PETSTORE_BASE_URL` environment variable where one exists. */
   baseUrl?: string | undefined;
-  /** The API key, or a function (sync or async) called before each request. Default: `PETSTORE_API_KEY`. */
+  /** The API key, or a function (sync or async) called once per call (retries reuse its key). Default: `PETSTORE_API_KEY`. */
   apiKey?: string | (() => string | Promise<string>) | undefined;
   /** Milliseconds one attempt may take (default 30,000). */
   timeout?: number | undefined;
@@ -26,7 +26,7 @@ export interface ClientOptions {
   totalTimeout?: number | undefined;
   /** Retries of a read after a network error, a timeout, 408, 429 or 5xx (default 2). Creates are never retried. */
   maxRetries?: number | undefined;
-  /** Longest `Retry-After` honoured, in milliseconds (default 60,000); longer ones are not waited for. */
+  /** Longest wait a `Retry-After` can ask for, in milliseconds (default 60,000); a longer one is shortened to this. */
   maxRetryAfter?: number | undefined;
   /** A fetch of your own (tests, proxies, instrumentation). */
   fetch?: typeof globalThis.fetch | undefined;
