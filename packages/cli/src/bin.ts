@@ -1,4 +1,22 @@
 #!/usr/bin/env node
-import { VERSION } from './index.js';
+import { enableCompileCache } from 'node:module';
 
-process.stdout.write(`petstore ${VERSION}\n`);
+// Cache compiled code between runs (Node 22.1+): a CLI starts many times.
+enableCompileCache?.();
+
+const { run } = await import('./run.js');
+
+let interrupted = false;
+process.once('SIGINT', () => {
+  interrupted = true;
+  process.stderr.write('\ninterrupted\n');
+  process.exit(130);
+});
+
+const code = await run(process.argv.slice(2), {
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+});
+if (!interrupted) process.exitCode = code;

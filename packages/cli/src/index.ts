@@ -1,2 +1,5 @@
-/** The `petstore` command's version, as published. */
-export const VERSION = '0.1.0';
+// Public entry of @petstore/cli: the CLI as a function, for embedding and tests.
+export { EXIT, EXIT_CODES_HELP, type ExitCode } from './exit-codes.js';
+export type { CliIo, OutputStream } from './io.js';
+export { run } from './run.js';
+export { VERSION } from './version.js';

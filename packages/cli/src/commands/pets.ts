@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { GET_PET_REMOVAL_DATE, Id, ListLimit, NewPet, formatIssues } from '@petstore/sdk/contract';
+import * as z from 'zod/mini';
+import { usageError } from '../cli-error.js';
+import type { CommandContext } from '../context.js';
+import { renderPets } from '../output/render-pets.js';
+import { readStream } from '../read-stream.js';
+
+/** Checks one flag's value with the contract; a failure names the flag, the value and the rule. */
+function flagValue<Schema extends z.ZodMiniType>(flag: string, text: string, schema: Schema, toValue: (text: string) => unknown): z.output<Schema> {
+  const result = z.safeParse(schema, toValue(text));
+  if (!result.success) throw usageError(`${flag} ${result.error.issues[0]?.message ?? 'is invalid'}, got "${text}"`);
+  return result.data;
+}
+
+/** Only decimal digits make a number on the command line: `1e1` or `0x10` are not guessed at. */
+const wholeNumber = (text: string): unknown => (/^[0-9]+$/.test(text) ? Number(text) : text);
+
+export async function listPets(context: CommandContext, flags: { status?: string; limit?: string }): Promise<void> {
+  const limit = flags.limit === undefined ? undefined : flagValue('--limit', flags.limit, ListLimit, wholeNumber);
+  const client = await context.client();
+  const pets = await client.pets.list({
+    ...(limit === undefined ? {} : { limit }),
+    ...(flags.status === undefined ? {} : { status: flags.status as 'available' }),
+  });
+  if (pets.length === 0 && context.format === 'table') {
+    context.note('No animals match.');
+    return;
+  }
+  context.out(renderPets(pets, context.format, await context.paint(), false));
+}
+
+/** `--data @file`, `--data -` (stdin) or `--data '{"name":…}'`. */
+async function readData(context: CommandContext, data: string): Promise<string> {
+  if (data === '-') return readStream(context.io.stdin);
+  if (data.startsWith('@')) {
+    try {
+      return await readFile(data.slice(1), 'utf8');
+    } catch (error) {
+      throw usageError(`--data ${data}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return data;
+}
+
+export async function createPet(
+  context: CommandContext,
+  flags: { name?: string; categoryId?: string; status?: string; data?: string },
+): Promise<void> {
+  let body: unknown;
+  if (flags.data !== undefined) {
+    if (flags.name !== undefined || flags.categoryId !== undefined || flags.status !== undefined) {
+      throw usageError('--data cannot be combined with --name, --category-id or --status');
+    }
+    const text = await readData(context, flags.data);
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch (error) {
+      throw usageError(`--data is not valid JSON: ${(error as Error).message}`);
+    }
+  } else {
+    if (flags.name === undefined || flags.categoryId === undefined) {
+      throw usageError('pets create needs --name and --category-id (or a whole body with --data @file.json or --data -)');
+    }
+    body = {
+      name: flags.name,
+      categoryId: flagValue('--category-id', flags.categoryId, Id, wholeNumber),
+      ...(flags.status === undefined ? {} : { status: flags.status }),
+    };
+  }
+  const checked = z.safeParse(NewPet, body);
+  if (!checked.success) throw usageError(formatIssues('body', checked.error.issues).replaceAll('body.', '--').replaceAll('categoryId', 'category-id'));
+  const client = await context.client();
+  const pet = await client.pets.create(checked.data);
+  context.out(renderPets([pet], context.format, await context.paint(), true));
+}
+
+export async function getPet(context: CommandContext, idText: string): Promise<void> {
+  const id = flagValue('<id>', idText, Id, wholeNumber);
+  if (!context.io.env['PETSTORE_NO_DEPRECATION_WARNING']) {
+    context.note(
+      `warning: \`pets get\` uses GET /pets/{petId}, which is deprecated and will be removed on ${GET_PET_REMOVAL_DATE}; use \`petstore pets list --status STATUS\` instead. (Silence with PETSTORE_NO_DEPRECATION_WARNING=1.)`,
+    );
+  }
+  const client = await context.client();
+  // Deprecated, and this command exists to call it: the notice above says so.
+  const pet = await client.pets.get(id);
+  context.out(renderPets([pet], context.format, await context.paint(), true));
+}
