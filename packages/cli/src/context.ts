@@ -63,11 +63,14 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
           // The CLI prints its own deprecation notice (see pets get), on stderr only.
           deprecationWarnings: false,
           logger: {
-            debug: (message, details) => {
-              if (!options.debug) return;
-              const requestId = typeof details?.['requestId'] === 'string' ? ` (request id ${details['requestId']})` : '';
-              io.stderr.write(`debug: ${message}${requestId}\n`);
-            },
+            ...(options.debug
+              ? {
+                  debug: (message: string, details?: Record<string, unknown>) => {
+                    const requestId = typeof details?.['requestId'] === 'string' ? ` (request id ${details['requestId']})` : '';
+                    io.stderr.write(`debug: ${message}${requestId}\n`);
+                  },
+                }
+              : {}),
             warn: (message) => io.stderr.write(`warning: ${message}\n`),
           },
         });

@@ -6,7 +6,6 @@ import type { Logger } from './options.js';
  * the SDK writes to the console itself.
  */
 export const defaultLogger: Logger = {
-  debug: () => {},
   // eslint-disable-next-line no-console -- see above: a warning nobody asked to silence must be seen.
   warn: (message) => console.warn(`[@petstore/sdk] ${message}`),
 };

@@ -2,7 +2,12 @@ import type { Hooks } from 'ky';
 
 /** Where the SDK reports what it does: debug lines per request, warnings (deprecations, unknown statuses). */
 export interface Logger {
-  debug(message: string, details?: Record<string, unknown>): void;
+  /**
+   * A line per HTTP answer (method, URL, status, duration, request id) and per
+   * retry. Optional: without it the SDK does not even watch for them (ky copies
+   * each response for such a hook, which costs on large lists).
+   */
+  debug?(message: string, details?: Record<string, unknown>): void;
   warn(message: string, details?: Record<string, unknown>): void;
 }
 

@@ -71,15 +71,18 @@ export function createTransport(options: ClientOptions, settings: TransportSetti
           },
         ],
         // Every attempt's answer, errors and retried ones included; never a header.
-        afterResponse: [
-          ({ request, options, response }) =>
-            logger.debug(`${request.method} ${request.url} → ${response.status} in ${Date.now() - (started.get(options) ?? Date.now())} ms`, {
-              requestId: response.headers.get('x-request-id') ?? undefined,
-            }),
-        ],
+        // Only with a debug logger: ky hands each such hook a copy of the response.
+        afterResponse: logger.debug
+          ? [
+              ({ request, options, response }) =>
+                logger.debug?.(`${request.method} ${request.url} → ${response.status} in ${Date.now() - (started.get(options) ?? Date.now())} ms`, {
+                  requestId: response.headers.get('x-request-id') ?? undefined,
+                }),
+            ]
+          : [],
         beforeRetry: [
           ({ request, error, retryCount }) =>
-            logger.debug(`retrying ${request.method} ${request.url} (retry ${retryCount}) after ${error.name}`, { retryCount }),
+            logger.debug?.(`retrying ${request.method} ${request.url} (retry ${retryCount}) after ${error.name}`, { retryCount }),
         ],
       },
     })
