@@ -8,7 +8,9 @@ export default defineConfig({
   format: ['esm'],
   platform: 'neutral',
   target: 'es2022',
-  dts: { entry: { index: 'src/index.ts', 'contract/index': 'src/contract/index.ts', 'openapi/index': 'src/openapi/index.ts' } },
+  dts: {
+    entry: { index: 'src/index.ts', values: 'src/values.ts', 'contract/index': 'src/contract/index.ts', 'openapi/index': 'src/openapi/index.ts' },
+  },
   clean: true,
   sourcemap: true,
 });

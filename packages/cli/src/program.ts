@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { PET_STATUSES } from '@petstore/sdk/contract';
+import { PET_STATUSES } from '@petstore/sdk/values';
 import { createContext, type GlobalOptions } from './context.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
 import type { CliIo } from './io.js';

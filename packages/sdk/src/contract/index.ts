@@ -21,10 +21,8 @@ export {
 } from './list-query.js';
 export { PetIdParam } from './pet-id.js';
 export {
-  DEFAULT_PET_STATUS,
   Id,
   NewPet,
-  PET_STATUSES,
   Pet,
   PetName,
   Pets,
@@ -32,3 +30,4 @@ export {
   unknownFieldsMessage,
 } from './pet.js';
 export { QueryValue } from './query-value.js';
+export { DEFAULT_PET_STATUS, PET_STATUSES } from './statuses.js';

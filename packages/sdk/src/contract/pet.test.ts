@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ID_MAX, NAME_MAX_LENGTH } from './limits.js';
-import { DEFAULT_PET_STATUS, Id, NewPet, Pet, PetName, PetStatus } from './pet.js';
+import { Id, NewPet, Pet, PetName, PetStatus } from './pet.js';
+import { DEFAULT_PET_STATUS } from './statuses.js';
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }): string[] =>
   result.error?.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`) ?? [];

@@ -1,11 +1,7 @@
 import * as z from 'zod/mini';
 import { ID_MAX, NAME_MAX_LENGTH } from './limits.js';
+import { PET_STATUSES } from './statuses.js';
 
-/** Every status an animal can have. */
-export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
-
-/** Status a new animal gets when `POST /pets` omits `status`. */
-export const DEFAULT_PET_STATUS = 'available' satisfies (typeof PET_STATUSES)[number];
 
 /** Availability status of an animal. */
 export const PetStatus = /* @__PURE__ */ z.enum(PET_STATUSES, {
