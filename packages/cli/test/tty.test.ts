@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
+
+const run = promisify(execFile);
+const bin = join(createRequire(import.meta.url).resolve('@petstore/cli/package.json'), '..', 'dist', 'bin.js');
+const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/**
+ * Runs the built CLI under a real pseudo-terminal (`script` from util-linux),
+ * so stdout is a TTY exactly as in an operator's shell.
+ */
+async function inTerminal(args: string[], env: Record<string, string>): Promise<string> {
+  const command = [process.execPath, bin, ...args].map(shellQuote).join(' ');
+  const { stdout } = await run('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TERM: 'xterm-256color', ...env },
+  });
+  return stdout;
+}
+
+describe('petstore on a real terminal', () => {
+  let server: MockServerProcess;
+  const env = () => ({ PETSTORE_BASE_URL: server.url, PETSTORE_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'petstore-tty-')) });
+
+  beforeAll(async () => {
+    server = await startMockServerProcess(['--seed', '12']);
+  });
+  afterAll(() => server.stop());
+
+  it('prints an aligned table with a header, in colour', async () => {
+    const screen = await inTerminal(['pets', 'list', '--limit', '3'], env());
+    expect(screen).toContain('\u001b[');
+    const plain = screen.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('\r', '');
+    expect(plain).toBe('ID  NAME      CATEGORY  STATUS\n1   Rex       1         available\n2   Whiskers  2         available\n3   Bella     3         pending\n');
+  });
+
+  it('prints no colour with NO_COLOR, --no-color or TERM=dumb, and keeps the table', async () => {
+    for (const [args, extra] of [
+      [['pets', 'list', '--limit', '3'], { NO_COLOR: '1' }],
+      [['pets', 'list', '--limit', '3', '--no-color'], {}],
+      [['pets', 'list', '--limit', '3'], { TERM: 'dumb' }],
+    ] as const) {
+      const screen = await inTerminal([...args], { ...env(), ...extra });
+      expect(screen).not.toContain('\u001b[');
+      expect(screen.replaceAll('\r', '')).toContain('ID  NAME      CATEGORY  STATUS\n');
+    }
+  });
+});
