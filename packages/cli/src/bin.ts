@@ -6,6 +6,14 @@ enableCompileCache?.();
 
 const { run } = await import('./run.js');
 
+// `petstore pets list | head -1`: once the reader has gone, stop quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
+
 let interrupted = false;
 process.once('SIGINT', () => {
   interrupted = true;

@@ -50,7 +50,8 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
     store,
     format: chooseFormat(options, io.stdout.isTTY === true),
     out: (text) => io.stdout.write(text),
-    note: (text) => io.stderr.write(`${text}\n`),
+    // With --json, stderr stays machine-readable: notes are JSON lines too.
+    note: (text) => io.stderr.write(options.json ? `${JSON.stringify({ note: text })}\n` : `${text}\n`),
     paint: () => createPaint(colourLevel(io.stdout, io.env, options.color)),
     settings: () => (settings ??= resolveSettings(options, io.env, store)),
     client: () =>
@@ -71,7 +72,7 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
                   },
                 }
               : {}),
-            warn: (message) => io.stderr.write(`warning: ${message}\n`),
+            warn: (message) => context.note(`warning: ${message}`),
           },
         });
       })()),

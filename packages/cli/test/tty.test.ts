@@ -35,6 +35,7 @@ describe('petstore on a real terminal', () => {
   it('prints an aligned table with a header, in colour', async () => {
     const screen = await inTerminal(['pets', 'list', '--limit', '3'], env());
     expect(screen).toContain('\u001b[');
+    // eslint-disable-next-line no-control-regex -- stripping colour codes
     const plain = screen.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('\r', '');
     expect(plain).toBe('ID  NAME      CATEGORY  STATUS\n1   Rex       1         available\n2   Whiskers  2         available\n3   Bella     3         pending\n');
   });

@@ -1,5 +1,5 @@
 import { usageError } from '../cli-error.js';
-import { resolveProfile, resolveSettings } from '../config/resolve-settings.js';
+import { resolveBaseUrl, resolveProfile } from '../config/resolve-settings.js';
 import { PROFILE_NAME } from '../config/profiles.js';
 import type { CommandContext } from '../context.js';
 
@@ -18,7 +18,9 @@ export async function get(context: CommandContext, keyText: string): Promise<voi
     context.out(`${(await resolveProfile(context.options, context.io.env, context.store)).profile}\n`);
     return;
   }
-  context.out(`${(await resolveSettings(context.options, context.io.env, context.store)).baseUrl}\n`);
+  // Reading a setting needs no API key: only the base URL is resolved.
+  const { profile } = await resolveProfile(context.options, context.io.env, context.store);
+  context.out(`${(await resolveBaseUrl(context.options, context.io.env, context.store, profile)).baseUrl}\n`);
 }
 
 export async function set(context: CommandContext, keyText: string, value: string): Promise<void> {

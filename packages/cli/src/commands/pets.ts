@@ -69,7 +69,11 @@ export async function createPet(
     };
   }
   const checked = z.safeParse(NewPet, body);
-  if (!checked.success) throw usageError(formatIssues('body', checked.error.issues).replaceAll('body.', '--').replaceAll('categoryId', 'category-id'));
+  if (!checked.success) {
+    const message = formatIssues('body', checked.error.issues);
+    // Flags are named as flags; a --data body keeps its JSON field names.
+    throw usageError(flags.data === undefined ? message.replaceAll('body.', '--').replaceAll('categoryId', 'category-id') : `--data: ${message}`);
+  }
   const client = await context.client();
   const pet = await client.pets.create(checked.data);
   context.out(renderPets([pet], context.format, await context.paint(), true));

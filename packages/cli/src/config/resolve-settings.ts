@@ -32,6 +32,30 @@ export async function resolveProfile(
   return { profile, source };
 }
 
+/** The base URL for a profile: flag > PETSTORE_BASE_URL > config file > built-in default. */
+export async function resolveBaseUrl(
+  flags: GlobalFlags,
+  env: Readonly<Record<string, string | undefined>>,
+  store: ConfigStore,
+  profile: string,
+): Promise<{ baseUrl: string; source: Source }> {
+  const config = await store.readConfig();
+  const candidates: [string | undefined, Source][] = [
+    [flags.baseUrl, 'flag'],
+    [env['PETSTORE_BASE_URL'], 'environment'],
+    [config.profiles?.[profile]?.baseUrl, 'config file'],
+    [BUILT_IN_PROFILES[profile]?.baseUrl, 'default'],
+  ];
+  const [baseUrl, source] = candidates.find(([value]) => value) ?? [];
+  if (!baseUrl || !source) {
+    throw configError(
+      `no base URL for profile "${profile}": set one with \`petstore config set base-url URL --profile ${profile}\`, or pass --base-url, or set PETSTORE_BASE_URL`,
+    );
+  }
+  if (!URL.canParse(baseUrl)) throw configError(`base URL "${baseUrl}" (from the ${source}) is not an absolute URL`);
+  return { baseUrl, source };
+}
+
 /**
  * Everything a request needs, each setting by the same precedence: flag >
  * environment > config file > built-in default. The key has no flag: a key on
@@ -43,27 +67,14 @@ export async function resolveSettings(
   store: ConfigStore,
 ): Promise<Settings> {
   const { profile, source: profileSource } = await resolveProfile(flags, env, store);
-  const [config, credentials] = await Promise.all([store.readConfig(), store.readCredentials()]);
-  const builtIn = BUILT_IN_PROFILES[profile] ?? {};
-
-  const baseUrlCandidates: [string | undefined, Source][] = [
-    [flags.baseUrl, 'flag'],
-    [env['PETSTORE_BASE_URL'], 'environment'],
-    [config.profiles?.[profile]?.baseUrl, 'config file'],
-    [builtIn.baseUrl, 'default'],
-  ];
-  const [baseUrl, baseUrlSource] = baseUrlCandidates.find(([value]) => value) ?? [];
-  if (!baseUrl || !baseUrlSource) {
-    throw configError(
-      `no base URL for profile "${profile}": set one with \`petstore config set base-url URL --profile ${profile}\`, or pass --base-url, or set PETSTORE_BASE_URL`,
-    );
-  }
-  if (!URL.canParse(baseUrl)) throw configError(`base URL "${baseUrl}" (from the ${baseUrlSource}) is not an absolute URL`);
-
+  const [{ baseUrl, source: baseUrlSource }, credentials] = await Promise.all([
+    resolveBaseUrl(flags, env, store, profile),
+    store.readCredentials(),
+  ]);
   const keyCandidates: [string | undefined, Source][] = [
     [env['PETSTORE_API_KEY'], 'environment'],
     [credentials.profiles?.[profile]?.apiKey, 'credentials file'],
-    [builtIn.apiKey, 'default'],
+    [BUILT_IN_PROFILES[profile]?.apiKey, 'default'],
   ];
   const [apiKey, apiKeySource] = keyCandidates.find(([value]) => value) ?? [];
   if (!apiKey || !apiKeySource) {

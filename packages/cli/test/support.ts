@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const cliPackageJson = createRequire(import.meta.url).resolve('@petstore/cli/package.json');
+
+/** The built `petstore` binary, found the way an installed package is. */
+export const cliBin = join(dirname(cliPackageJson), 'dist', 'bin.js');
+
+/** The version package.json declares, which `--version` must print. */
+export const cliVersion = (JSON.parse(readFileSync(cliPackageJson, 'utf8')) as { version: string }).version;
+
+/** The mock server's public development key. */
+export const DEV_KEY = 'dev-petstore-key42';
+
+/** What one run of the binary left behind. */
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRunOptions {
+  /** Variables to add (a string) or remove (undefined) on top of the clean environment. */
+  env?: Record<string, string | undefined>;
+  /** Written to stdin, which is then closed. stdin is always a pipe (never a TTY) and always closed. */
+  stdin?: string;
+  /** Called with the child once it is spawned (to signal it, or close its stdout). */
+  onSpawn?: (child: ChildProcess) => void;
+}
+
+const RUN_TIMEOUT_MS = 15_000;
+
+/**
+ * The test process's environment without anything that steers the CLI
+ * (PETSTORE_*, NO_COLOR, FORCE_COLOR, XDG_CONFIG_HOME), with a config folder of
+ * the caller's and the given changes.
+ */
+export function cliEnv(configDir: string, changes: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value === undefined || name.startsWith('PETSTORE_') || ['NO_COLOR', 'FORCE_COLOR', 'XDG_CONFIG_HOME'].includes(name)) continue;
+    env[name] = value;
+  }
+  env['PETSTORE_CONFIG_DIR'] = configDir;
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+/** Runs `node dist/bin.js ...args` to completion: stdin, stdout and stderr are pipes. */
+export function runCli(configDir: string, args: readonly string[], options: CliRunOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliBin, ...args], {
+      env: cliEnv(configDir, options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    // The CLI may exit before reading stdin: that is not the test's failure.
+    child.stdin.on('error', () => {});
+    child.stdin.end(options.stdin ?? '');
+    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+    options.onSpawn?.(child);
+  });
+}
+
+/** Temporary folders of a test file, removed together at the end. */
+export function createTempDirs() {
+  const made: string[] = [];
+  return {
+    /** A fresh, empty folder (for PETSTORE_CONFIG_DIR, or files to read). */
+    make: async (prefix = 'petstore-e2e-'): Promise<string> => {
+      const dir = await mkdtemp(join(tmpdir(), prefix));
+      made.push(dir);
+      return dir;
+    },
+    removeAll: () => Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))),
+  };
+}
+
+/** A CLI with a configuration folder of its own: each `run` shares it, and nothing else does. */
+export interface Cli {
+  configDir: string;
+  run(args: readonly string[], options?: CliRunOptions): Promise<CliResult>;
+}
+
+export async function createCli(tempDirs: ReturnType<typeof createTempDirs>): Promise<Cli> {
+  const configDir = await tempDirs.make('petstore-e2e-config-');
+  return { configDir, run: (args, options) => runCli(configDir, args, options) };
+}
+
+/** A tiny HTTP server for answers the mock server does not give. */
+export interface StubServer {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** `METHOD path` of every request received, in order. */
+  requests: string[];
+  /** Requests received whose path starts with `prefix`. */
+  count(prefix: string): number;
+  /** Resolves once a request whose path starts with `prefix` has arrived. */
+  received(prefix: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startStubServer(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<StubServer> {
+  const requests: string[] = [];
+  const waiters: { prefix: string; resolve: () => void }[] = [];
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    requests.push(`${request.method ?? 'GET'} ${path}`);
+    for (const waiter of waiters.filter((candidate) => path.startsWith(candidate.prefix))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+    handler(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const pathOf = (line: string) => line.slice(line.indexOf(' ') + 1);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    count: (prefix) => requests.filter((line) => pathOf(line).startsWith(prefix)).length,
+    received: (prefix) =>
+      requests.some((line) => pathOf(line).startsWith(prefix)) ? Promise.resolve() : new Promise((resolve) => waiters.push({ prefix, resolve })),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Sends a JSON answer with a request id, as the real service does. */
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `stub-${status}`, ...headers });
+  response.end(JSON.stringify(body));
+}
+
+/** The `{"error": {...}}` line `--json` prints on stderr for a failure. */
+export interface JsonErrorLine {
+  error: { exitCode: number; code: string; message: string; status?: number; requestId?: string };
+}
