@@ -35,9 +35,11 @@ async function main(): Promise<number> {
     seed,
     delay: options.delay,
     corsOrigins: options.corsOrigins,
+    dataFile: options.dataFile,
+    onWarning: (message) => process.stderr.write(`petstore-mock: warning: ${message}\n`),
     log,
   });
-  process.stdout.write(formatBanner(server, { customKeys: options.apiKeys.length, animals: server.store.size }));
+  process.stdout.write(formatBanner(server, { customKeys: options.apiKeys.length, animals: server.store.size, dataFile: options.dataFile }));
 
   const signal = await stopped;
   process.stderr.write(`${signal}: finishing requests in flight, then stopping\n`);

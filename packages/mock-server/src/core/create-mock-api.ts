@@ -4,6 +4,7 @@ import { createCors } from './cors.js';
 import { documentedErrors } from './documented-responses.js';
 import type { MockRequest, MockResponse, RequestHeaders } from './exchange.js';
 import { HttpError } from './http-error.js';
+import type { Journal } from './journal.js';
 import type { OperationResult } from './operations.js';
 import { createPetStore, type PetStore, type SeedPet } from './pet-store.js';
 import { parsePreferences, type Preferences } from './prefer.js';
@@ -32,6 +33,8 @@ export interface MockApiOptions {
   seed?: number | Iterable<SeedPet> | undefined;
   /** A store of your own, e.g. to share one between transports. */
   store?: PetStore | undefined;
+  /** Makes creates and resets durable (see `openDataFile`); none: memory only. */
+  journal?: Journal | undefined;
   /** Delay before every response (not preflights). */
   delay?: DelayOption | undefined;
   /** Origins allowed by CORS; none or `*`: any. */
@@ -116,7 +119,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       accept(parsePreferences(request.headers));
       if (request.method !== 'POST') throw new HttpError('method_not_allowed', `${ADMIN_RESET_PATH} allows POST`, { allow: 'POST' });
       store.reset();
-      return { status: 204, body: undefined };
+      const done: OperationResult = { status: 204, body: undefined };
+      return options.journal ? options.journal.reset(store.list({ limit: store.size })).then(() => done) : done;
     }
     const match = request.path.startsWith(`${BASE_PATH}/`) ? matchRoute(request.path.slice(BASE_PATH.length)) : undefined;
     if (!match) throw new HttpError('route_not_found', `No operation at ${request.path}`);
@@ -140,7 +144,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       const result =
         preferences.code !== undefined && preferences.code >= 300
           ? forced(operation.operationId, preferences.code)
-          : operation.run({ request, params: match.params.map(decodeParam), store });
+          : operation.run({ request, params: match.params.map(decodeParam), store, journal: options.journal });
       if (!(result instanceof Promise)) return withOperationHeaders(result);
       // Without headers of its own, a failure needs no mapping here: handle() maps it.
       return operation.headers ? result.then(withOperationHeaders, onError) : result;

@@ -13,5 +13,6 @@ export {
 export { BodyTooLargeError } from './body-too-large-error.js';
 export { MAX_BODY_BYTES, type MockRequest, type MockResponse, type RequestHeaders } from './exchange.js';
 export { HttpError } from './http-error.js';
-export { createPetStore, type ListOptions, type PetStore, type SeedPet } from './pet-store.js';
+export type { Journal } from './journal.js';
+export { createPetStore, seedPets, type ListOptions, type PetStore, type SeedPet } from './pet-store.js';
 export { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';

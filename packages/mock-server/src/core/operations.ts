@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import type { MockRequest } from './exchange.js';
 import { boundedMemo } from './bounded-memo.js';
 import { HttpError } from './http-error.js';
+import type { Journal } from './journal.js';
 import type { PetStore } from './pet-store.js';
 import { readJsonBody } from './parse-json-body.js';
 import { parseQuery } from './parse-query.js';
@@ -26,6 +27,7 @@ export interface OperationContext {
   /** Path parameters, percent-decoded. */
   params: readonly string[];
   store: PetStore;
+  journal: Journal | undefined;
 }
 
 export type Operation = (context: OperationContext) => OperationResult | Promise<OperationResult>;
@@ -50,10 +52,13 @@ export const listPets: Operation = ({ request, store }) => ({ status: 200, body:
 // (Where `new Function` is not allowed, compile() returns the schema as it is.)
 let compiledNewPet: typeof NewPet | undefined;
 
-export const createPet: Operation = ({ request, store }) =>
+export const createPet: Operation = ({ request, store, journal }) =>
   readJsonBody(request, (body) => {
     compiledNewPet ??= z.compile(NewPet);
-    return { status: 201, body: JSON.stringify(store.create(validate(compiledNewPet, body, 'body'))) };
+    const pet = store.create(validate(compiledNewPet, body, 'body'));
+    const result: OperationResult = { status: 201, body: JSON.stringify(pet) };
+    // Durable before acknowledged: with a journal, the 201 waits until it has the animal.
+    return journal ? journal.record(pet).then(() => result) : result;
   });
 
 export const getPet: Operation = ({ params, store }) => {

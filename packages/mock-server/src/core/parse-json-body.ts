@@ -12,7 +12,7 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
  * Plain promise chains, not async functions: this is a hot path and each
  * `await` costs a turn of the microtask queue.
  */
-export function readJsonBody<Result>(request: MockRequest, then: (body: unknown) => Result): Promise<Result> {
+export function readJsonBody<Result>(request: MockRequest, then: (body: unknown) => Result | PromiseLike<Result>): Promise<Result> {
   const contentType = request.headers['content-type'];
   if (typeof contentType !== 'string' || !JSON_MEDIA_TYPE.test(contentType)) {
     throw new HttpError(

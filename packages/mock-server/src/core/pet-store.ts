@@ -43,9 +43,10 @@ function petJson(id: number, name: string, categoryId: number, status: PetStatus
  * ever appended, a list that was already full cannot change: its encoded body
  * is cached until the store is reset, and a list that was short is rebuilt
  * only once more rows of its status arrive. `seed` is iterated again on every
- * reset, so pass an array or a re-iterable object.
+ * reset, so pass an array or a re-iterable object. `initial`, if given, is what
+ * the store starts with instead of the seed (animals replayed from a data file).
  */
-export function createPetStore(seed: Iterable<SeedPet> = []): PetStore {
+export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<SeedPet>): PetStore {
   let ids = new GrowableArray((capacity) => new Float64Array(capacity));
   let categoryIds = new GrowableArray((capacity) => new Float64Array(capacity));
   let statuses = new GrowableArray((capacity) => new Uint8Array(capacity));
@@ -105,7 +106,7 @@ export function createPetStore(seed: Iterable<SeedPet> = []): PetStore {
     return body;
   }
 
-  function load(): void {
+  function load(animals: Iterable<SeedPet> = seed): void {
     ids = new GrowableArray((capacity) => new Float64Array(capacity));
     categoryIds = new GrowableArray((capacity) => new Float64Array(capacity));
     statuses = new GrowableArray((capacity) => new Uint8Array(capacity));
@@ -113,14 +114,14 @@ export function createPetStore(seed: Iterable<SeedPet> = []): PetStore {
     rowsByStatus = PET_STATUSES.map(() => new GrowableArray((capacity) => new Uint32Array(capacity)));
     dense = true;
     listCache = new Map();
-    for (const input of seed) {
+    for (const input of animals) {
       const id = input.id ?? lastId() + 1;
       if (id <= lastId()) throw new RangeError(`seed ids must ascend: ${id} follows ${lastId()}`);
       insert(id, input);
     }
   }
 
-  load();
+  load(initial ?? seed);
 
   return {
     create: (input) => {
@@ -139,9 +140,19 @@ export function createPetStore(seed: Iterable<SeedPet> = []): PetStore {
       const row = rowOf(id);
       return row === -1 ? undefined : jsonAt(row);
     },
-    reset: load,
+    reset: () => load(seed),
     get size() {
       return ids.length;
     },
   };
+}
+
+/** A seed as the animals a store would hold: ids assigned after the last one, status defaulted. */
+export function seedPets(seed: Iterable<SeedPet>): Pet[] {
+  const pets: Pet[] = [];
+  for (const input of seed) {
+    const id = input.id ?? (pets.at(-1)?.id ?? 0) + 1;
+    pets.push({ id, name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS });
+  }
+  return pets;
 }

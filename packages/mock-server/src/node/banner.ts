@@ -5,7 +5,7 @@ import type { MockServer } from './start-mock-server.js';
  * What the server prints once it listens. The development key is shown because
  * it is public; a key the operator supplied never is.
  */
-export function formatBanner(server: MockServer, options: { customKeys: number; animals: number }): string {
+export function formatBanner(server: MockServer, options: { customKeys: number; animals: number; dataFile?: string | undefined }): string {
   const key =
     options.customKeys === 0
       ? `${DEV_API_KEY}  (development key; choose your own with --api-key)`
@@ -13,7 +13,7 @@ export function formatBanner(server: MockServer, options: { customKeys: number; 
   return [
     `petstore-mock listening on ${server.url}`,
     `  API key   ${key}`,
-    `  Animals   ${options.animals} in the store`,
+    `  Animals   ${options.animals} in the store${options.dataFile ? `, kept in ${options.dataFile}` : ' (memory only)'}`,
     `  OpenAPI   ${server.url}/openapi.json`,
     `  Reset     POST ${server.origin}${ADMIN_RESET_PATH}`,
     `  Try it    curl -H "Authorization: Bearer ${options.customKeys === 0 ? DEV_API_KEY : '$API_KEY'}" ${server.url}/pets`,

@@ -16,6 +16,7 @@ describe('parseCliOptions', () => {
       delay: undefined,
       log: undefined,
       corsOrigins: [],
+      dataFile: undefined,
     });
     expect(DEFAULT_PORT).toBe(4010);
   });

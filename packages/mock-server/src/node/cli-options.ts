@@ -18,6 +18,7 @@ export interface CliOptions {
   delay: DelayOption | undefined;
   log: LogFormat | undefined;
   corsOrigins: string[];
+  dataFile: string | undefined;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -41,6 +42,8 @@ Options:
   --delay MS|MIN-MAX     wait MS milliseconds, or a random time in MIN..MAX, before every response
   --log pretty|json|off  request log format (default: pretty on a terminal, json otherwise)
   --cors-origin ORIGIN   allow this browser origin; repeat for several (default: any origin)
+  --data FILE            keep the animals in FILE across restarts (created with the seed if new;
+                         each create is on disk before its 201). Without it nothing is written.
   -h, --help             show this help
   -v, --version          show the version
 
@@ -93,6 +96,7 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
         delay: { type: 'string' },
         log: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
+        data: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -113,6 +117,7 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
   for (const key of apiKeys) {
     if (!/^[\x21-\x7e]+$/.test(key)) throw new UsageError('--api-key values must be non-empty printable ASCII without spaces');
   }
+  if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data expects a file path');
   const host = values.host ?? DEFAULT_HOST;
   if (host.trim() === '') throw new UsageError('--host expects an address such as 127.0.0.1');
   return {
@@ -126,5 +131,6 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
     delay: values.delay === undefined ? undefined : parseDelay(values.delay),
     log: values.log as LogFormat | undefined,
     corsOrigins: values['cors-origin'] ?? [],
+    dataFile: values.data,
   };
 }

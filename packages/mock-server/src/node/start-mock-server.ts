@@ -1,8 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ErrorBody } from '@petstore/sdk/contract';
-import { createMockApi, type MockApiOptions, type MockResponse, type PetStore } from '../core/index.js';
+import {
+  createMockApi,
+  createPetStore,
+  DEFAULT_SEED_COUNT,
+  generateSeed,
+  type MockApiOptions,
+  type MockResponse,
+  type PetStore,
+} from '../core/index.js';
+import { openDataFile } from './data-file.js';
 import { isLoopback } from './is-loopback.js';
+import { MockServerConfigError } from './mock-server-config-error.js';
 import { NodeExchange } from './node-exchange.js';
 import type { RequestLog } from './request-log.js';
 
@@ -13,6 +23,13 @@ export interface MockServerOptions extends MockApiOptions {
   host?: string | undefined;
   /** Request log; none by default. */
   log?: RequestLog | undefined;
+  /**
+   * Keep the store in this file across restarts: creates are on disk before
+   * their 201, resets rewrite it, and the seed applies only to a new file.
+   */
+  dataFile?: string | undefined;
+  /** Told about things worth a warning (a torn last record recovered from the data file). */
+  onWarning?: ((message: string) => void) | undefined;
   /** Longest wait for a request's headers (default 10 s) and for the whole request (default 30 s). */
   timeouts?: { headersMs?: number; requestMs?: number } | undefined;
 }
@@ -28,10 +45,7 @@ export interface MockServer {
   close(graceMs?: number): Promise<void>;
 }
 
-/** Thrown when the server is asked to do something unsafe or impossible, with a message for people. */
-export class MockServerConfigError extends Error {
-  override name = 'MockServerConfigError' as const;
-}
+export { MockServerConfigError } from './mock-server-config-error.js';
 
 /** Timeouts that stop a slow or silent client from holding a socket forever. */
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -66,7 +80,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     );
   }
   const log = options.log;
-  const api = createMockApi({ ...options, logger: log });
+  const seedOption = options.seed ?? DEFAULT_SEED_COUNT;
+  const seed = typeof seedOption === 'number' ? generateSeed(seedOption) : seedOption;
+  const dataFile = options.dataFile === undefined ? undefined : await openDataFile(options.dataFile, seed);
+  if (dataFile?.recovered) options.onWarning?.(dataFile.recovered);
+  const api = createMockApi({
+    ...options,
+    logger: log,
+    ...(dataFile ? { store: options.store ?? createPetStore(seed, dataFile.pets), journal: dataFile.journal } : {}),
+  });
   let inFlight = 0;
   let idle: (() => void) | undefined;
 
@@ -174,6 +196,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     server.closeAllConnections();
     await closed;
+    await dataFile?.close();
   }
 
   return { url: `${origin}/v1`, origin, port, store: api.store, close };
