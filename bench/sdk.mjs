@@ -12,16 +12,16 @@
 // the measured time of each cut into slices taken in turn raw, sdk, sdk, raw, raw, ... so that the
 // machine's drift falls on both alike. Ratio = SDK ops/s ÷ raw ops/s; target ≥ 0.85.
 // Prints a table, writes .bench/sdk.json, exits 1 if the target is missed. See docs/benchmarks.md.
+import { parseBenchFlags, positiveFlag } from './lib/flags.mjs';
 import { execFileSync, fork } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath, URL } from 'node:url';
-import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { installExitHandlers, killAllChildren, readCpuTicks, readMachineBusyTicks, startAndWaitForLine, stopChild, track } from './lib/children.mjs';
+import { isDeepStrictEqual } from 'node:util';
+import { closeIpcChild, installExitHandlers, killAllChildren, readCpuTicks, readMachineBusyTicks, startAndWaitForLine, stopChild, track } from './lib/children.mjs';
 import { topSelfTime } from './lib/cpu-profile.mjs';
 import { breakdown } from './lib/sdk-cpu-profile.mjs';
 
@@ -42,29 +42,15 @@ const HELP = `Usage: node bench/sdk.mjs [options]   (pnpm bench:sdk)
                     .bench/sdk-cpu-prof.json instead
   -h, --help        show this help`;
 
-const { values: flags } = parseArgs({
-  options: {
+const flags = parseBenchFlags('bench/sdk.mjs', {
     duration: { type: 'string', default: '8' },
     slice: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '16' },
     'cpu-prof': { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
-if (flags.help) {
-  process.stdout.write(`${HELP}\n`);
-  process.exit(0);
-}
+}, HELP);
 
-function positive(flag, text, max) {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    process.stderr.write(`bench/sdk.mjs: ${flag} expects a whole number from 1 to ${max}, got "${text}"\n`);
-    process.exit(2);
-  }
-  return value;
-}
+const positive = (flag, text, max) => positiveFlag('bench/sdk.mjs', flag, text, max);
 
 const DURATION_S = positive('--duration', flags.duration, 60);
 const SLICE_S = Math.min(positive('--slice', flags.slice, 60), DURATION_S);
@@ -173,16 +159,8 @@ class Client {
   }
 
   /** Asks the child to exit (which is when --cpu-prof writes its profile); SIGTERM, then SIGKILL, if it does not. */
-  async close() {
-    const child = this.child;
-    if (child.exitCode === null && child.signalCode === null && child.connected) {
-      const exited = once(child, 'exit');
-      child.send({ type: 'exit' });
-      let timer;
-      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
-      clearTimeout(timer);
-    }
-    await stopChild(child, 2_000);
+  close() {
+    return closeIpcChild(this.child, 5_000);
   }
 }
 

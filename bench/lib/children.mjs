@@ -77,6 +77,22 @@ export async function stopChild(child, graceMs = 5_000) {
 }
 
 /**
+ * Asks a child with an IPC channel to exit ({ type: 'exit' }), which lets it
+ * finish cleanly (and --cpu-prof write its profile); SIGTERM, then SIGKILL, if
+ * it has not exited within `graceMs`.
+ */
+export async function closeIpcChild(child, graceMs) {
+  if (child.exitCode === null && child.signalCode === null && child.connected) {
+    const exited = once(child, 'exit');
+    child.send({ type: 'exit' });
+    let timer;
+    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+  }
+  await stopChild(child, 2_000);
+}
+
+/**
  * Starts `node ...args` and waits until a line of its stdout matches `pattern`.
  * Resolves with the child, the match and the milliseconds it took; rejects (and
  * kills the child) if it exits first or `timeoutMs` passes.

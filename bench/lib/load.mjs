@@ -5,7 +5,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath, URL } from 'node:url';
 import { setTimeout, clearTimeout } from 'node:timers';
-import { stopChild, track } from './children.mjs';
+import { closeIpcChild, track } from './children.mjs';
 
 const CHILD = fileURLToPath(new URL('./load-child.mjs', import.meta.url));
 
@@ -67,15 +67,7 @@ export class LoadGenerator {
   }
 
   /** Asks the child to exit; SIGTERM, then SIGKILL, if it has not within a second or two. */
-  async close() {
-    const child = this.child;
-    if (child.exitCode === null && child.signalCode === null && child.connected) {
-      const exited = once(child, 'exit');
-      child.send({ type: 'exit' });
-      let timer;
-      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);
-      clearTimeout(timer);
-    }
-    await stopChild(child, 2_000);
+  close() {
+    return closeIpcChild(this.child, 1_000);
   }
 }
