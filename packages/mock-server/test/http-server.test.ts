@@ -195,6 +195,28 @@ describe('startMockServer over real HTTP', () => {
     expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}']);
   });
 
+  it('serves a readable API reference at /docs without a key, from local assets only', async () => {
+    const server = await start();
+    const page = await fetch(`${server.origin}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await page.text();
+    expect(html).toContain('<title>Animal Store API reference</title>');
+    // Offline: every asset the page loads comes from this server.
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      expect(source.startsWith('/docs/')).toBe(true);
+      const asset = await fetch(`${server.origin}${source}`);
+      expect(asset.status, source).toBe(200);
+      expect((await asset.arrayBuffer()).byteLength, source).toBeGreaterThan(0);
+    }
+    const init = await (await fetch(`${server.origin}/docs/init.js`)).text();
+    expect(init).toContain("url: '/v1/openapi.json'");
+    expect(init).not.toMatch(/https?:\/\//);
+    expect((await fetch(`${server.origin}/docs/nothing.js`)).status).toBe(401);
+  });
+
   it('finishes a request in flight when closed', async () => {
     const server = await start();
     const pending = fetch(`${server.url}/pets?limit=1`, { headers: { ...auth, prefer: 'delay=300' } });

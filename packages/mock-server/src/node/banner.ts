@@ -15,6 +15,7 @@ export function formatBanner(server: MockServer, options: { customKeys: number; 
     `  API key   ${key}`,
     `  Animals   ${options.animals} in the store${options.dataFile ? `, kept in ${options.dataFile}` : ' (memory only)'}`,
     `  OpenAPI   ${server.url}/openapi.json`,
+    `  Docs      ${server.origin}/docs`,
     `  Reset     POST ${server.origin}${ADMIN_RESET_PATH}`,
     `  Try it    curl -H "Authorization: Bearer ${options.customKeys === 0 ? DEV_API_KEY : '$API_KEY'}" ${server.url}/pets`,
     '',

@@ -13,6 +13,7 @@ import {
 import { openDataFile } from './data-file.js';
 import { isLoopback } from './is-loopback.js';
 import { MockServerConfigError } from './mock-server-config-error.js';
+import { createDocsPage, DOCS_PATH } from './docs-page.js';
 import { NodeExchange } from './node-exchange.js';
 import type { RequestLog } from './request-log.js';
 
@@ -123,10 +124,40 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (inFlight === 0) idle?.();
   }
 
+  const docsPage = createDocsPage();
+
+  /** /docs is served here, not by the core: it is files on this machine, and needs no key. */
+  async function serveDocs(exchange: NodeExchange): Promise<boolean> {
+    const page = await docsPage(exchange.method, exchange.path);
+    if (!page) return false;
+    page.headers['content-length'] = String(Buffer.byteLength(page.body));
+    exchange.response.writeHead(page.status, page.headers);
+    exchange.response.end(exchange.method === 'HEAD' ? undefined : page.body);
+    log?.request({ method: exchange.method, path: exchange.path, status: page.status, durationMs: performance.now() - exchange.started, requestId: '' });
+    return true;
+  }
+
   function onRequest(request: IncomingMessage, response: ServerResponse): void {
     inFlight++;
     // Timing only when someone reads it: the request log is the sole consumer.
     const exchange = new NodeExchange(request, response, log ? performance.now() : 0);
+    if (exchange.path.startsWith(DOCS_PATH)) {
+      serveDocs(exchange).then(
+        (served) => {
+          if (served) done(exchange);
+          else handleApi(exchange);
+        },
+        (error: unknown) => {
+          fail(exchange, error);
+          done(exchange);
+        },
+      );
+      return;
+    }
+    handleApi(exchange);
+  }
+
+  function handleApi(exchange: NodeExchange): void {
     try {
       const result = api.handle(exchange);
       if (result instanceof Promise) {

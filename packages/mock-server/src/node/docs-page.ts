@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** Where the API reference lives: outside /v1, no key needed. */
+export const DOCS_PATH = '/docs';
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Animal Store API reference</title>
+  <link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
+  <link rel="icon" type="image/png" href="${DOCS_PATH}/favicon-32x32.png">
+</head>
+<body>
+  <div id="reference"></div>
+  <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+  <script src="${DOCS_PATH}/init.js"></script>
+</body>
+</html>
+`;
+
+// Separate from the page, so that a Content-Security-Policy without inline scripts allows it.
+const INIT = `window.ui = SwaggerUIBundle({
+  url: '/v1/openapi.json',
+  dom_id: '#reference',
+  deepLinking: true,
+  docExpansion: 'list',
+  // Validation would send the document to a public validator: this page stays offline.
+  validatorUrl: null,
+});
+`;
+
+/** The assets served from the swagger-ui-dist package, with their media types. */
+const ASSETS: Readonly<Record<string, string>> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+export interface StaticResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+/**
+ * The API reference page at /docs: Swagger UI rendering the server's own
+ * OpenAPI document, every asset from the swagger-ui-dist npm package, nothing
+ * from a CDN, so it works offline. Returns undefined for paths it does not own.
+ */
+export function createDocsPage(): (method: string, path: string) => Promise<StaticResponse | undefined> {
+  const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const cache = new Map<string, Buffer>();
+  return async (method, path) => {
+    if (path !== DOCS_PATH && !path.startsWith(`${DOCS_PATH}/`)) return undefined;
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    if (path === DOCS_PATH || path === `${DOCS_PATH}/`) {
+      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }, body: PAGE };
+    }
+    const name = path.slice(DOCS_PATH.length + 1);
+    if (name === 'init.js') return { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8' }, body: INIT };
+    const type = ASSETS[name];
+    if (!type) return undefined;
+    let body = cache.get(name);
+    if (!body) {
+      body = await readFile(join(assetDir, name));
+      cache.set(name, body);
+    }
+    return { status: 200, headers: { 'content-type': type, 'cache-control': 'public, max-age=3600' }, body };
+  };
+}
