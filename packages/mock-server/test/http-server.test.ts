@@ -212,7 +212,7 @@ describe('startMockServer over real HTTP', () => {
       expect((await asset.arrayBuffer()).byteLength, source).toBeGreaterThan(0);
     }
     const init = await (await fetch(`${server.origin}/docs/init.js`)).text();
-    expect(init).toContain("url: '/v1/openapi.json'");
+    expect(init).toContain("fetch('/v1/openapi.json')");
     expect(init).not.toMatch(/https?:\/\//);
     expect((await fetch(`${server.origin}/docs/nothing.js`)).status).toBe(401);
   });

@@ -23,14 +23,20 @@ const PAGE = `<!doctype html>
 `;
 
 // Separate from the page, so that a Content-Security-Policy without inline scripts allows it.
-const INIT = `window.ui = SwaggerUIBundle({
-  url: '/v1/openapi.json',
-  dom_id: '#reference',
-  deepLinking: true,
-  docExpansion: 'list',
-  // Validation would send the document to a public validator: this page stays offline.
-  validatorUrl: null,
-});
+// This server comes first in the server list, so "Try it out" talks to it, not to a placeholder host.
+const INIT = `fetch('/v1/openapi.json')
+  .then((response) => response.json())
+  .then((spec) => {
+    spec.servers = [{ url: '/v1', description: 'This mock server (petstore-mock)' }, ...(spec.servers || [])];
+    window.ui = SwaggerUIBundle({
+      spec,
+      dom_id: '#reference',
+      deepLinking: true,
+      docExpansion: 'list',
+      // Validation would send the document to a public validator: this page stays offline.
+      validatorUrl: null,
+    });
+  });
 `;
 
 /** The assets served from the swagger-ui-dist package, with their media types. */
