@@ -20,7 +20,9 @@ describe('the /docs reference page in headless Chromium', () => {
         args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
       });
     } catch (error) {
-      throw new Error(`No usable Chromium at ${executablePath} (set PETSTORE_CHROMIUM, or let scripts/browser.sh install Debian's chromium): ${String(error)}`);
+      throw new Error(`No usable Chromium at ${executablePath} (set PETSTORE_CHROMIUM, or let scripts/browser.sh install Debian's chromium): ${String(error)}`, {
+        cause: error,
+      });
     }
   });
   afterAll(async () => {
