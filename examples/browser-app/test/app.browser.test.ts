@@ -87,6 +87,16 @@ describe('the example app: MSW in a real browser, the SDK against it', () => {
     await page.fill('#key', 'dev-petstore-key42');
   });
 
+  it('answers a request without a key with the same 401 as the Node server', async () => {
+    const inBrowser = await page.evaluate(async () => {
+      const response = await fetch('/v1/pets');
+      return { status: response.status, challenge: response.headers.get('www-authenticate'), body: (await response.json()) as unknown };
+    });
+    const fromNode = await fetch(`${node.url}/pets`);
+    expect(inBrowser).toEqual({ status: 401, challenge: fromNode.headers.get('www-authenticate'), body: await fromNode.json() });
+    expect(inBrowser.body).toEqual({ code: 'unauthorized', message: 'Missing API key: send Authorization: Bearer <API_KEY>', status: 401 });
+  });
+
   it('answers a bad body with the same 400 Error body as the Node server', async () => {
     const request = { method: 'POST', headers: { authorization: 'Bearer dev-petstore-key42', 'content-type': 'application/json' }, body: '{"name":"","categoryId":0,"id":7}' };
     const inBrowser = await page.evaluate(async (init) => {
