@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { fileURLToPath, URL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { integerFlag, parseBenchFlags } from './lib/flags.mjs';
 import { installExitHandlers, killAllChildren, readCpuTicks, readMachineBusyTicks, startAndWaitForLine, stopChild } from './lib/children.mjs';
 import { analyseStartProfile, formatStartProfile } from './lib/cli-cpu-profile.mjs';
 import { readChildrenCpuTicks, timedRun } from './lib/cli-timed-run.mjs';
@@ -50,27 +50,16 @@ const HELP = `Usage: node bench/cli.mjs [options]   (pnpm bench:cli)
                 its target. Profiles are kept in .bench/cli-cpu-prof/
   -h, --help    show this help`;
 
-const { values: flags } = parseArgs({
-  options: {
+const flags = parseBenchFlags(
+  'bench/cli.mjs',
+  {
     runs: { type: 'string', default: '40' },
     warmup: { type: 'string', default: '5' },
     'cpu-prof': { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
   },
-});
-if (flags.help) {
-  process.stdout.write(`${HELP}\n`);
-  process.exit(0);
-}
-
-function integer(flag, text, min, max) {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    process.stderr.write(`${flag} must be an integer from ${min} to ${max}, not ${JSON.stringify(text)}\n`);
-    process.exit(2);
-  }
-  return value;
-}
+  HELP,
+);
+const integer = (flag, text, min, max) => integerFlag('bench/cli.mjs', flag, text, min, max);
 
 const RUNS = integer('--runs', flags.runs, 5, 1000);
 const WARMUP = integer('--warmup', flags.warmup, 0, 100);

@@ -21,12 +21,15 @@ export function parseBenchFlags(script, options, help) {
   return values;
 }
 
-/** A flag's value as a whole number from 1 to `max`; anything else exits 2 with a message naming the flag. */
-export function positiveFlag(script, flag, text, max) {
+/** A flag's value as a whole number from `min` to `max`; anything else exits 2 with a message naming the flag. */
+export function integerFlag(script, flag, text, min, max) {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) {
-    process.stderr.write(`${script}: ${flag} expects a whole number from 1 to ${max}, got "${text}"\n`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    process.stderr.write(`${script}: ${flag} expects a whole number from ${min} to ${max}, got "${text}"\n`);
     process.exit(2);
   }
   return value;
 }
+
+/** A flag's value as a whole number from 1 to `max`. */
+export const positiveFlag = (script, flag, text, max) => integerFlag(script, flag, text, 1, max);

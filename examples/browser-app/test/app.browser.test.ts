@@ -3,11 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { startMockServer, type MockServer } from '@petstore/mock-server';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../test/support/chromium.js';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
-const executablePath = process.env['PETSTORE_CHROMIUM'] ?? '/usr/bin/chromium';
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 /** Serves the built app (the output of `vite build`) on 127.0.0.1. */
@@ -41,14 +41,7 @@ describe('the example app: MSW in a real browser, the SDK against it', () => {
   beforeAll(async () => {
     app = await serveDist();
     node = await startMockServer({ port: 0 });
-    try {
-      browser = await chromium.launch({
-        executablePath,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      });
-    } catch (error) {
-      throw new Error(`No usable Chromium at ${executablePath} (set PETSTORE_CHROMIUM, or let scripts/browser.sh install Debian's chromium)`, { cause: error });
-    }
+    browser = await launchChromium();
     page = await browser.newPage();
     await page.goto(app.origin);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });

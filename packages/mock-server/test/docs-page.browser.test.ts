@@ -1,11 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { startMockServer, type MockServer } from '@petstore/mock-server';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../test/support/chromium.js';
 
-// Debian's Chromium, found by scripts/browser.sh. Without it this suite fails
-// and says so: a browser test that silently skips proves nothing.
-const executablePath = process.env['PETSTORE_CHROMIUM'] ?? '/usr/bin/chromium';
 const SCREENSHOT = new URL('../../../docs/images/reference-page.png', import.meta.url);
 
 describe('the /docs reference page in headless Chromium', () => {
@@ -14,16 +12,7 @@ describe('the /docs reference page in headless Chromium', () => {
 
   beforeAll(async () => {
     server = await startMockServer({ port: 0 });
-    try {
-      browser = await chromium.launch({
-        executablePath,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      });
-    } catch (error) {
-      throw new Error(`No usable Chromium at ${executablePath} (set PETSTORE_CHROMIUM, or let scripts/browser.sh install Debian's chromium): ${String(error)}`, {
-        cause: error,
-      });
-    }
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
