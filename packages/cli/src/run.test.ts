@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,8 +9,12 @@ import { run } from './run.js';
 
 const BASE_URL = 'http://petstore.test/v1';
 const mocks = setupServer(...createHandlers({ baseUrl: BASE_URL, seed: 12 }));
+const configDirs: string[] = [];
 beforeAll(() => mocks.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => mocks.close());
+afterAll(() => {
+  mocks.close();
+  for (const dir of configDirs) rmSync(dir, { recursive: true, force: true });
+});
 beforeEach(async () => {
   await fetch('http://petstore.test/__admin/reset', { method: 'POST', headers: { authorization: 'Bearer dev-petstore-key42' } });
 });
@@ -20,6 +24,7 @@ async function cli(argv: string[], options: { env?: Record<string, string>; stdi
   let stdout = '';
   let stderr = '';
   const configDir = mkdtempSync(join(tmpdir(), 'petstore-cli-'));
+  configDirs.push(configDir);
   const stdin = Object.assign(Readable.from([options.stdin ?? '']), { isTTY: false });
   const code = await run(argv, {
     env: { PETSTORE_CONFIG_DIR: configDir, PETSTORE_BASE_URL: BASE_URL, ...options.env },

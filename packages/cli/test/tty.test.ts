@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,12 +25,20 @@ async function inTerminal(args: string[], env: Record<string, string>): Promise<
 
 describe('petstore on a real terminal', () => {
   let server: MockServerProcess;
-  const env = () => ({ PETSTORE_BASE_URL: server.url, PETSTORE_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'petstore-tty-')) });
+  const dirs: string[] = [];
+  const env = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-tty-'));
+    dirs.push(dir);
+    return { PETSTORE_BASE_URL: server.url, PETSTORE_CONFIG_DIR: dir };
+  };
 
   beforeAll(async () => {
     server = await startMockServerProcess(['--seed', '12']);
   });
-  afterAll(() => server.stop());
+  afterAll(async () => {
+    await server.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('prints an aligned table with a header, in colour', async () => {
     const screen = await inTerminal(['pets', 'list', '--limit', '3'], env());

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +111,7 @@ describe('petstore-mock binary', () => {
     const refused = await runBin(['--seed-file', bad]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`--seed-file ${bad}: [0].name: must not be empty`);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('on SIGTERM finishes the request in flight and exits 0', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEV_API_KEY } from '@petstore/mock-server';
@@ -7,9 +7,16 @@ import { startMockServerProcess, type MockServerProcess } from '../../../test/su
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 const running: MockServerProcess[] = [];
+const dirs: string[] = [];
+const scratch = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.stop()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 async function start(dataFile: string): Promise<MockServerProcess> {
@@ -27,7 +34,7 @@ interface Acknowledged {
 
 describe('petstore-mock --data', () => {
   it('keeps every acknowledged create across a SIGKILL mid-stream, and reuses no id', async () => {
-    const dataFile = join(mkdtempSync(join(tmpdir(), 'petstore-crash-')), 'pets.data');
+    const dataFile = join(scratch('petstore-crash-'), 'pets.data');
     const first = await start(dataFile);
     const acknowledged: Acknowledged[] = [];
     let stop = false;
@@ -69,7 +76,7 @@ describe('petstore-mock --data', () => {
   });
 
   it('refuses a file that is not its own, with a clear message, and leaves it untouched', async () => {
-    const dataFile = join(mkdtempSync(join(tmpdir(), 'petstore-foreign-')), 'package.json');
+    const dataFile = join(scratch('petstore-foreign-'), 'package.json');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(dataFile, '{"name":"someone-else"}\n');
     await expect(start(dataFile)).rejects.toThrow(/is not a petstore-mock data file .* left untouched/);
@@ -77,7 +84,7 @@ describe('petstore-mock --data', () => {
   });
 
   it('resets the file along with the store', async () => {
-    const dataFile = join(mkdtempSync(join(tmpdir(), 'petstore-reset-')), 'pets.data');
+    const dataFile = join(scratch('petstore-reset-'), 'pets.data');
     const first = await start(dataFile);
     await fetch(`${first.url}/pets`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"name":"Temp","categoryId":1}' });
     expect((await fetch(first.url.replace(/\/v1$/, '/__admin/reset'), { method: 'POST', headers: auth })).status).toBe(204);

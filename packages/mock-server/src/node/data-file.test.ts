@@ -1,11 +1,19 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDataFile } from './data-file.js';
 import { MockServerConfigError } from './mock-server-config-error.js';
 
-const freshPath = () => join(mkdtempSync(join(tmpdir(), 'petstore-data-')), 'pets.data');
+const dirs: string[] = [];
+const freshPath = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'petstore-data-'));
+  dirs.push(dir);
+  return join(dir, 'pets.data');
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 const seed = [{ name: 'Rex', categoryId: 1 }, { name: 'Tom', categoryId: 2, status: 'sold' as const }];
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
 
