@@ -70,9 +70,12 @@ export async function createPet(
   }
   const checked = z.safeParse(NewPet, body);
   if (!checked.success) {
-    const message = formatIssues('body', checked.error.issues);
-    // Flags are named as flags; a --data body keeps its JSON field names.
-    throw usageError(flags.data === undefined ? message.replaceAll('body.', '--').replaceAll('categoryId', 'category-id') : `--data: ${message}`);
+    // Flags are named as flags (categoryId → --category-id); a --data body keeps its JSON field names.
+    const asFlags = checked.error.issues.map((issue) => ({
+      ...issue,
+      path: issue.path.map((field) => (typeof field === 'string' ? `--${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}` : field)),
+    }));
+    throw usageError(flags.data === undefined ? formatIssues('', asFlags) : `--data: ${formatIssues('body', checked.error.issues)}`);
   }
   const client = await context.client();
   const pet = await client.pets.create(checked.data);

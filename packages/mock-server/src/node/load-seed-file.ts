@@ -25,8 +25,8 @@ export async function loadSeedFile(path: string): Promise<SeedPet[]> {
   }
   const result = z.safeParse(SeedFile, data);
   if (!result.success) {
-    // Issues read "file[0].name: …"; the file's name stands in for the location.
-    throw new UsageError(`--seed-file ${path}: ${formatIssues('body', result.error.issues).replaceAll(/\bbody: /g, '').replaceAll(/\bbody(?=[[.])/g, '')}`);
+    // The file's name stands in for the location: "--seed-file pets.json: [0].name: …".
+    throw new UsageError(`--seed-file ${path}: ${formatIssues('', result.error.issues)}`);
   }
   let lastId = 0;
   for (const [index, pet] of result.data.entries()) {

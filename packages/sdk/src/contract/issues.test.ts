@@ -21,6 +21,13 @@ describe('formatIssues', () => {
     expect(formatIssues('body', issues)).toBe('body[0].name: must not be empty');
   });
 
+  it('leaves the location out when it is empty', () => {
+    const nested = [{ code: 'custom' as const, path: [0, 'name'], message: 'must not be empty', input: '' }];
+    expect(formatIssues('', nested)).toBe('[0].name: must not be empty');
+    expect(formatIssues('', [{ code: 'custom' as const, path: ['categoryId'], message: 'must be an integer', input: '' }])).toBe('categoryId: must be an integer');
+    expect(formatIssues('', [{ code: 'custom' as const, path: [], message: 'must be a JSON array', input: '' }])).toBe('must be a JSON array');
+  });
+
   it('names the location alone for issues about the whole value', () => {
     const result = NewPet.safeParse({ name: 'Rex', categoryId: 1, id: 3 });
     expect(formatIssues('body', result.error?.issues ?? [])).toMatch(/^body: unknown field: id \(id is assigned by the service\)/);
