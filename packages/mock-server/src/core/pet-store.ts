@@ -58,16 +58,16 @@ export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<
 
   const lastId = (): number => (ids.length === 0 ? 0 : ids.at(ids.length - 1));
 
-  function insert(id: number, input: NewPet): PetStatus {
-    const status = input.status ?? DEFAULT_PET_STATUS;
+  function insert(pet: Pet): Pet {
     const row = ids.length;
-    if (id !== row + 1) dense = false;
-    ids.push(id);
-    categoryIds.push(input.categoryId);
-    statuses.push(PET_STATUSES.indexOf(status));
-    names.push(input.name);
-    rowsByStatus[PET_STATUSES.indexOf(status)]?.push(row);
-    return status;
+    const status = PET_STATUSES.indexOf(pet.status);
+    if (pet.id !== row + 1) dense = false;
+    ids.push(pet.id);
+    categoryIds.push(pet.categoryId);
+    statuses.push(status);
+    names.push(pet.name);
+    rowsByStatus[status]?.push(row);
+    return pet;
   }
 
   function rowOf(id: number): number {
@@ -114,22 +114,16 @@ export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<
     rowsByStatus = PET_STATUSES.map(() => new GrowableArray((capacity) => new Uint32Array(capacity)));
     dense = true;
     listCache = new Map();
-    for (const input of animals) {
-      const id = input.id ?? lastId() + 1;
-      if (id <= lastId()) throw new RangeError(`seed ids must ascend: ${id} follows ${lastId()}`);
-      insert(id, input);
+    for (const pet of seedPets(animals)) {
+      if (pet.id <= lastId()) throw new RangeError(`seed ids must ascend: ${pet.id} follows ${lastId()}`);
+      insert(pet);
     }
   }
 
   load(initial ?? seed);
 
   return {
-    create: (input) => {
-      const id = lastId() + 1;
-      const status = insert(id, input);
-      // Copied field by field in a fixed order: nothing else from the input survives.
-      return { id, name: input.name, categoryId: input.categoryId, status };
-    },
+    create: (input) => insert(toPet(lastId() + 1, input)),
     get: (id) => {
       const row = rowOf(id);
       return row === -1 ? undefined : petAt(row);
@@ -147,12 +141,21 @@ export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<
   };
 }
 
-/** A seed as the animals a store would hold: ids assigned after the last one, status defaulted. */
-export function seedPets(seed: Iterable<SeedPet>): Pet[] {
-  const pets: Pet[] = [];
+/** Copied field by field in a fixed order: nothing else from the input survives. */
+function toPet(id: number, input: NewPet): Pet {
+  return { id, name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS };
+}
+
+/**
+ * A seed as the animals a store holds: an id after the previous one where the
+ * seed gives none, the default status. Lazy, so a million-animal seed is never
+ * all in memory at once.
+ */
+export function* seedPets(seed: Iterable<SeedPet>): Generator<Pet> {
+  let lastId = 0;
   for (const input of seed) {
-    const id = input.id ?? (pets.at(-1)?.id ?? 0) + 1;
-    pets.push({ id, name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS });
+    const pet = toPet(input.id ?? lastId + 1, input);
+    lastId = pet.id;
+    yield pet;
   }
-  return pets;
 }

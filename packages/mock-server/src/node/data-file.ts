@@ -98,7 +98,7 @@ export async function openDataFile(path: string, seed: Iterable<SeedPet>): Promi
   let pets: Pet[];
   let recovered: string | undefined;
   if (text === undefined || text === '') {
-    pets = seedPets(seed);
+    pets = [...seedPets(seed)];
     await replaceFile(path, serialise(pets));
   } else {
     ({ pets, recovered } = await replay(path, text));
