@@ -1,10 +1,9 @@
 import type { PetstoreClient } from '@petstore/sdk';
-import { usageError } from './cli-error.js';
 import { createConfigStore, type ConfigStore } from './config/config-store.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './config/resolve-settings.js';
 import type { CliIo } from './io.js';
 import { colourLevel, createPaint, type Paint } from './output/colour.js';
-import { FORMATS, type Format } from './output/render-pets.js';
+import type { Format } from './output/render-pets.js';
 
 /** The global flags, as commander parsed them. */
 export interface GlobalOptions extends GlobalFlags {
@@ -28,15 +27,13 @@ export interface CommandContext {
   client(): Promise<PetstoreClient>;
 }
 
-/** The output format: --json, else --format, else a table on a terminal and TSV when piped. */
+/**
+ * The output format: --json, else --format (commander has already checked it
+ * against FORMATS), else a table on a terminal and TSV when piped.
+ */
 export function chooseFormat(options: GlobalOptions, stdoutIsTTY: boolean): Format {
   if (options.json) return 'json';
-  if (options.format !== undefined) {
-    if (!FORMATS.includes(options.format as Format)) {
-      throw usageError(`--format must be one of ${FORMATS.join(', ')}, got "${options.format}"`);
-    }
-    return options.format as Format;
-  }
+  if (options.format !== undefined) return options.format as Format;
   return stdoutIsTTY ? 'table' : 'tsv';
 }
 

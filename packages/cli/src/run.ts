@@ -5,7 +5,12 @@ import { colourLevel } from './output/colour.js';
 import { createProgram } from './program.js';
 import { toFailure } from './to-exit.js';
 
-const NO_COLOUR_NEEDED = ['--json', '--format=json', '--format=ndjson'];
+/** Whether the command asked for JSON output: its errors are then JSON too. */
+function wantsJson(argv: readonly string[]): boolean {
+  return argv.some(
+    (arg, index) => arg === '--json' || arg === '--format=json' || arg === '--format=ndjson' || (arg === '--format' && ['json', 'ndjson'].includes(argv[index + 1] ?? '')),
+  );
+}
 
 /**
  * The CLI as a function of its arguments and environment: runs `argv` (without
@@ -22,8 +27,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return EXIT.ok;
     }
     const failure = toFailure(error);
-    const json = argv.includes('--json') || argv.some((arg, index) => (arg === '--format' && ['json', 'ndjson'].includes(argv[index + 1] ?? '')) || NO_COLOUR_NEEDED.includes(arg));
-    if (json) {
+    if (wantsJson(argv)) {
       io.stderr.write(`${JSON.stringify({ error: failure })}\n`);
     } else {
       const colour = colourLevel(io.stderr, io.env, !argv.includes('--no-color')) > 0;

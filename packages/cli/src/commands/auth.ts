@@ -1,4 +1,4 @@
-import { configError, usageError } from '../cli-error.js';
+import { usageError } from '../cli-error.js';
 import { resolveProfile, resolveSettings, maskKey } from '../config/resolve-settings.js';
 import type { CommandContext } from '../context.js';
 import { readSecret } from '../read-secret.js';
@@ -26,9 +26,7 @@ export async function login(context: CommandContext, flags: { withToken?: boolea
 
 /** `auth status`: which key the next command would use, masked, and where it comes from. */
 export async function status(context: CommandContext): Promise<void> {
-  const settings = await resolveSettings(context.options, context.io.env, context.store).catch((error: unknown) => {
-    throw error instanceof Error && 'exitCode' in error ? error : configError(String(error));
-  });
+  const settings = await resolveSettings(context.options, context.io.env, context.store);
   const report = {
     profile: settings.profile,
     baseUrl: settings.baseUrl,
