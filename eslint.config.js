@@ -32,13 +32,24 @@ export default defineConfig(
     rules: { 'no-console': 'error' },
   },
   {
-    // The SDK runs in browsers and edge runtimes.
+    // The SDK runs in browsers and edge runtimes; Node.js-only code lives in src/node
+    // (@petstore/sdk/node), and only src/ky (@petstore/sdk/ky) loads ky.
     files: ['packages/sdk/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'packages/sdk/src/node/**', 'packages/sdk/src/ky/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'The SDK must run outside Node.js.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The SDK must run outside Node.js: Node.js-only code goes in src/node.' },
+            { group: ['ky', 'ky/*'], message: 'The main entry does not load ky: ky-specific code goes in src/ky.' },
+            { group: ['../node/*', '../ky/*'], message: 'The core imports no adapter subpath.' },
+          ],
+        },
+      ],
     },
   },
+
   {
     // The mock server's core runs in browsers under MSW: no Node.js, no transport.
     files: ['packages/mock-server/src/core/**/*.ts'],

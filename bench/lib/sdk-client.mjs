@@ -2,8 +2,8 @@
 // event loop, JIT or GC with the mock server): one process per variant, started with fork() by
 // the parent with the variant as its only argument, driven over IPC:
 //   raw  fetch(url, { headers: { authorization } }), response.ok, JSON.parse(await response.text())
-//   sdk  new PetstoreClient({ baseUrl, apiKey }).pets.list({ limit: 100 }), the default client
-//        (retries, timeouts, tolerant validation) plus a beforeRetry hook that counts retries
+//   sdk  new PetstoreClient({ baseUrl, apiKey, logger }).pets.list({ limit: 100 }), the default
+//        client (fetch, retries, timeouts, tolerant validation) with a debug logger counting retries
 // Both send the same request (GET /v1/pets?limit=100, the same headers: fetch's defaults plus
 // authorization) over the same global undici pool, and both check that 100 animals came back.
 //
@@ -55,9 +55,15 @@ async function setup({ baseUrl, apiKey }) {
     return response.json();
   }
   const { PetstoreClient } = await import('@petstore/sdk');
-  // The defaults (2 retries of reads, 30 s timeout, tolerant response validation), as a user gets
-  // them; the hook only runs when a request is retried, and then makes the run invalid.
-  const client = new PetstoreClient({ baseUrl, apiKey, hooks: { beforeRetry: [() => void retries++] } });
+  // The defaults (2 retries of reads, 30 s timeout, tolerant response validation, fetch), as a
+  // user gets them, plus a debug logger that counts the retries: any makes the run invalid.
+  const logger = {
+    warn: (message) => process.stderr.write(`sdk warning: ${message}\n`),
+    debug: (message) => {
+      if (message.startsWith('retrying ')) retries++;
+    },
+  };
+  const client = new PetstoreClient({ baseUrl, apiKey, logger });
   const query = { limit: EXPECTED_ITEMS };
   operation = async () => {
     const pets = await client.pets.list(query);

@@ -31,9 +31,13 @@ export {
   type ApiErrorInit,
   type ClientOptions,
   type Deprecation,
+  type HttpHeaders,
+  type HttpRequest,
+  type HttpResponse,
   type Logger,
   type RequestOptions,
   type ResponseValidation,
+  type Transport,
   type ValidationIssues,
   type WithResponse,
 } from './client/index.js';

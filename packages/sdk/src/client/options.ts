@@ -1,11 +1,10 @@
-import type { Hooks } from 'ky';
+import type { Transport } from './http.js';
 
 /** Where the SDK reports what it does: debug lines per request, warnings (deprecations, unknown statuses). */
 export interface Logger {
   /**
    * A line per HTTP answer (method, URL, status, duration, request id) and per
-   * retry. Optional: without it the SDK does not even watch for them (ky copies
-   * each response for such a hook, which costs on large lists).
+   * retry. Optional: without it the SDK does not even read the clock for them.
    */
   debug?(message: string, details?: Record<string, unknown>): void;
   warn(message: string, details?: Record<string, unknown>): void;
@@ -33,8 +32,16 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** Longest wait a `Retry-After` can ask for, in milliseconds (default 60,000); a longer one is shortened to this. */
   maxRetryAfter?: number | undefined;
-  /** A fetch of your own (tests, proxies, instrumentation). */
+  /**
+   * A fetch of your own (tests, proxies, instrumentation), called once per attempt.
+   * `kyFetch()` from `@petstore/sdk/ky` makes one that runs ky hooks.
+   */
   fetch?: typeof globalThis.fetch | undefined;
+  /**
+   * How attempts reach the service, instead of `fetch`: e.g. `nodeTransport()`
+   * from `@petstore/sdk/node`, on `node:http`, for short-lived Node.js processes.
+   */
+  transport?: Transport | undefined;
   /** Headers sent with every request. */
   headers?: Record<string, string> | undefined;
   /** Where debug lines and warnings go. Default: warnings to `console.warn`, no debug. */
@@ -43,8 +50,6 @@ export interface ClientOptions {
   validateResponses?: ResponseValidation | undefined;
   /** Warn (once per client and operation) when a deprecated operation is used; default true. */
   deprecationWarnings?: boolean | undefined;
-  /** ky hooks, run after the SDK's own. */
-  hooks?: Hooks | undefined;
 }
 
 /** Options of one call. */

@@ -10,15 +10,17 @@ import {
   type Pet,
 } from '../contract/index.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
-import { RequestValidationError, ResponseValidationError } from './errors/validation-errors.js';
+import { RequestValidationError } from './errors/validation-errors.js';
 import type { RequestOptions } from './options.js';
-import type { Call } from './transport.js';
+import type { Call } from './request-pipeline.js';
 
 /** What the resource needs from its client. */
 export interface ResourceContext {
   send<T>(call: Call<T>): Promise<WithResponse<T>>;
   /** Checks one animal of a response, per the client's validation mode. */
   parsePet(body: unknown, rawBody: string, label: string): Pet;
+  /** Checks a list of animals, per the client's validation mode. */
+  parsePets(body: unknown, rawBody: string, label: string): Pet[];
   /** Called when a deprecated method is used. */
   deprecated(operationId: string, message: string): void;
 }
@@ -57,14 +59,11 @@ export class PetsResource {
     return call(this.#context, () => {
       return {
         operationId: 'listPets',
-        method: 'get',
+        method: 'GET',
         path: 'pets',
         // Absent options stay absent (exactOptional), so the parsed query is the query string.
         searchParams: checked(ListPetsQuery, query, 'query'),
-        parse: (body, rawBody, label) => {
-          if (!Array.isArray(body)) throw new ResponseValidationError(`${label}: the response body is not a JSON array`, [], rawBody);
-          return body.map((pet) => this.#context.parsePet(pet, rawBody, label));
-        },
+        parse: this.#context.parsePets,
         options,
       };
     });
@@ -78,7 +77,7 @@ export class PetsResource {
   create(pet: NewPet, options?: RequestOptions): ApiPromise<Pet> {
     return call(this.#context, () => ({
       operationId: 'createPet',
-      method: 'post',
+      method: 'POST',
       path: 'pets',
       json: checked(NewPet, pet, 'body'),
       parse: this.#context.parsePet,
@@ -103,7 +102,7 @@ export class PetsResource {
       );
       return {
         operationId: 'getPet',
-        method: 'get',
+        method: 'GET',
         path: `pets/${petId}`,
         parse: this.#context.parsePet,
         options,

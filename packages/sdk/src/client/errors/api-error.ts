@@ -10,7 +10,8 @@ export interface ApiErrorInit {
   body: unknown;
   /** The body as received: kept for bodies that are not the spec's Error (an HTML 502, say). */
   rawBody: string;
-  headers: Headers;
+  /** The response's headers, or a function giving them on first use. */
+  headers: Headers | (() => Headers);
   /** The `X-Request-Id` of the response, for support. */
   requestId: string | undefined;
   /** `METHOD URL` of the request. */
@@ -24,8 +25,8 @@ export class ApiError extends PetstoreError {
   readonly code: string;
   readonly body: unknown;
   readonly rawBody: string;
-  readonly headers: Headers;
   readonly requestId: string | undefined;
+  #headers: Headers | (() => Headers);
 
   constructor(init: ApiErrorInit) {
     super(`${init.status} ${init.code}: ${init.message} (${init.request}${init.requestId ? `, request id ${init.requestId}` : ''})`);
@@ -33,8 +34,14 @@ export class ApiError extends PetstoreError {
     this.code = init.code;
     this.body = init.body;
     this.rawBody = init.rawBody;
-    this.headers = init.headers;
+    this.#headers = init.headers;
     this.requestId = init.requestId;
+  }
+
+  /** The response's headers (`Retry-After`, `X-Request-Id`, ...). */
+  get headers(): Headers {
+    if (typeof this.#headers === 'function') this.#headers = this.#headers();
+    return this.#headers;
   }
 }
 

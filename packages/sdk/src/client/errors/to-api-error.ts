@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../contract/index.js';
+import type { HttpResponse } from '../http.js';
 import {
   ApiError,
   AuthenticationError,
@@ -21,7 +22,8 @@ const CLASS_BY_STATUS: Record<number, typeof ApiError> = {
  * (an Error body, other JSON, an HTML page from a proxy, nothing), the class
  * follows the status and the raw text is kept; parsing never throws.
  */
-export function toApiError(response: Response, rawBody: string, request: string): ApiError {
+export function toApiError(answer: HttpResponse, request: string): ApiError {
+  const rawBody = answer.body;
   let body: unknown;
   try {
     body = rawBody === '' ? undefined : (JSON.parse(rawBody) as unknown);
@@ -30,16 +32,17 @@ export function toApiError(response: Response, rawBody: string, request: string)
   }
   const error = isErrorBody(body) ? body : undefined;
   const init: ApiErrorInit = {
-    status: response.status,
-    code: error?.code ?? `http_${response.status}`,
-    message: error?.message ?? (response.statusText || 'HTTP error'),
+    status: answer.status,
+    code: error?.code ?? `http_${answer.status}`,
+    message: error?.message ?? (answer.statusText || 'HTTP error'),
     body,
     rawBody,
-    headers: response.headers,
-    requestId: response.headers.get('x-request-id') ?? undefined,
+    // A Headers only when someone reads it: building one loads the runtime's fetch classes.
+    headers: () => answer.toResponse().headers,
+    requestId: answer.headers.get('x-request-id') ?? undefined,
     request,
   };
-  const ErrorClass = CLASS_BY_STATUS[response.status] ?? (response.status >= 500 ? ServerError : ApiError);
+  const ErrorClass = CLASS_BY_STATUS[answer.status] ?? (answer.status >= 500 ? ServerError : ApiError);
   return new ErrorClass(init);
 }
 
