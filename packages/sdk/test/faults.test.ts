@@ -691,3 +691,13 @@ describe('kyFetch (@petstore/sdk/ky)', () => {
     expect(() => kyFetch({ hooks: { beforeError: [({ error }) => error] } })).toThrow(/beforeError hooks never run/);
   });
 });
+
+describe('the request line', () => {
+  it('has a query string only when the call has parameters', async () => {
+    const server = await startServer((_request, response) => send(response, 200, [rex]));
+    const petstore = client(server);
+    await petstore.pets.list();
+    await petstore.pets.list({ status: 'sold', limit: 5 });
+    expect(server.received.map((request) => request.url)).toEqual(['/v1/pets', '/v1/pets?limit=5&status=sold']);
+  });
+});

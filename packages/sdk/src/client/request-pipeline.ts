@@ -57,7 +57,8 @@ export function createRequestPipeline(options: ClientOptions, settings: Pipeline
     signal?.throwIfAborted();
     const deadline = Date.now() + totalTimeout;
     const label = `${call.method} ${baseUrl}${call.path}`;
-    const url = call.searchParams ? `${baseUrl}${call.path}?${new URLSearchParams(call.searchParams as Record<string, string>)}` : `${baseUrl}${call.path}`;
+    const query = call.searchParams ? new URLSearchParams(call.searchParams as Record<string, string>).toString() : '';
+    const url = query ? `${baseUrl}${call.path}?${query}` : `${baseUrl}${call.path}`;
     // Once per call: a retry reuses the key its call was given.
     const key = typeof apiKey === 'function' ? await apiKey() : apiKey;
     const headers: Record<string, string> = { accept: 'application/json', ...clientHeaders, ...lowerCaseNames(call.options?.headers) };
