@@ -1,5 +1,6 @@
 /// <reference types="node" />
-import type { IncomingHttpHeaders } from 'node:http';
+import type * as Http from 'node:http';
+import type * as Https from 'node:https';
 import type { HttpHeaders, HttpResponse, Transport } from '../client/http.js';
 
 /** Options of `nodeTransport`. */
@@ -22,19 +23,27 @@ export interface NodeTransportOptions {
  * ```
  */
 export function nodeTransport(options: NodeTransportOptions = {}): Transport {
-  // Not `import ... from 'node:http'`: the ES module namespace reads every export of
-  // node:http, and one of them (WebSocket) loads undici, the very cost this avoids.
-  const http = process.getBuiltinModule('node:http');
-  const https = process.getBuiltinModule('node:https');
   const keepAlive = options.keepAlive ?? true;
-  const agents = { http: new http.Agent({ keepAlive }), https: new https.Agent({ keepAlive }) };
+  // Loaded on first use, and node:https (with TLS and crypto, ~5 ms) only for an https
+  // address. Not `import ... from 'node:http'`: the ES module namespace reads every
+  // export of node:http, and one of them (WebSocket) loads undici, the cost this avoids.
+  let http: { module: typeof Http; agent: Http.Agent } | undefined;
+  let https: { module: typeof Https; agent: Https.Agent } | undefined;
+  const client = (secure: boolean) => {
+    if (secure) {
+      const module = process.getBuiltinModule('node:https');
+      return (https ??= { module, agent: new module.Agent({ keepAlive }) });
+    }
+    const module = process.getBuiltinModule('node:http');
+    return (http ??= { module, agent: new module.Agent({ keepAlive }) });
+  };
   return ({ method, url, headers, body, signal }) =>
     new Promise<HttpResponse>((resolve, reject) => {
       signal.throwIfAborted();
       const target = new URL(url);
-      const secure = target.protocol === 'https:';
+      const { module, agent } = client(target.protocol === 'https:');
       const outgoing = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-      const request = (secure ? https.request : http.request)(target, { method, headers: outgoing, agent: secure ? agents.https : agents.http });
+      const request = module.request(target, { method, headers: outgoing, agent });
       const onAbort = () => request.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
       signal.addEventListener('abort', onAbort, { once: true });
       const settle = () => signal.removeEventListener('abort', onAbort);
@@ -77,9 +86,9 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
 
 /** Node's parsed headers behind `get()`, with `Headers` semantics: lower-case names, repeated values joined. */
 class IncomingHeaders implements HttpHeaders {
-  readonly #headers: IncomingHttpHeaders;
+  readonly #headers: Http.IncomingHttpHeaders;
 
-  constructor(headers: IncomingHttpHeaders) {
+  constructor(headers: Http.IncomingHttpHeaders) {
     this.#headers = headers;
   }
 
@@ -90,7 +99,7 @@ class IncomingHeaders implements HttpHeaders {
   }
 }
 
-function toEntries(headers: IncomingHttpHeaders): [string, string][] {
+function toEntries(headers: Http.IncomingHttpHeaders): [string, string][] {
   const entries: [string, string][] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (Array.isArray(value)) for (const item of value) entries.push([name, item]);
