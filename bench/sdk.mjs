@@ -37,6 +37,8 @@ const HELP = `Usage: node bench/sdk.mjs [options]   (pnpm bench:sdk)
   --slice S         length of one measured slice; slices alternate raw, sdk, sdk, raw, ... (default 1)
   --warmup S        unmeasured seconds per variant before the measurement, also alternated (default 2)
   --concurrency N   requests in flight at any time, one loop each (default 16)
+  --sdk-fetch       give the SDK client fetch: globalThis.fetch, i.e. measure it over fetch instead of
+                    its Node.js default (node:http); the target is for the default
   --cpu-prof        run the client processes under node --cpu-prof and list their top self-time
                     functions; the figures are then not representative and go to
                     .bench/sdk-cpu-prof.json instead
@@ -48,6 +50,7 @@ const flags = parseBenchFlags('bench/sdk.mjs', {
     warmup: { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '16' },
     'cpu-prof': { type: 'boolean', default: false },
+    'sdk-fetch': { type: 'boolean', default: false },
 }, HELP);
 
 const positive = (flag, text, max) => positiveFlag('bench/sdk.mjs', flag, text, max);
@@ -70,9 +73,10 @@ const SLICE_DEADLINE_SLACK_MS = 15_000;
 // A slice during which other processes used more than this share of a core is flagged as disturbed.
 const DISTURBED_PERCENT = 15;
 const VARIANTS = ['raw', 'sdk'];
+const SDK_FETCH = flags['sdk-fetch'];
 const LABELS = {
   raw: "fetch(url, { headers: { authorization } }) + JSON.parse(await response.text())",
-  sdk: 'client.pets.list({ limit: 100 })',
+  sdk: SDK_FETCH ? 'client.pets.list({ limit: 100 }), client with fetch: globalThis.fetch' : 'client.pets.list({ limit: 100 }), the default client (node:http in Node.js)',
 };
 
 // Warm-up and measurement of both variants, start-up and checks: about 30 s with the defaults.
@@ -105,7 +109,7 @@ class Client {
 
   static async start(variant) {
     const execArgv = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', PROF_DIR, '--cpu-prof-name', `client-${variant}.cpuprofile`] : [];
-    const child = track(fork(CLIENT, [variant], { cwd: ROOT, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    const child = track(fork(CLIENT, variant === 'sdk' && SDK_FETCH ? [variant, 'fetch'] : [variant], { cwd: ROOT, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
     const client = new Client(variant, child);
     const message = await client.#next(() => {}, 15_000, `${variant} client start-up`);
     if (message?.type !== 'ready') throw new Error(`${variant} client: unexpected first message ${JSON.stringify(message)}`);
