@@ -76,8 +76,9 @@ export function createRequestPipeline(options: ClientOptions, settings: Pipeline
       const timeout = Math.min(attemptTimeout, deadline - Date.now());
       const outcome = await attemptOnce(url, call.method, headers, body, timeout, signal);
       let error: Error;
+      let answer: HttpResponse | undefined;
       if ('answer' in outcome) {
-        const { answer } = outcome;
+        answer = outcome.answer;
         if (answer.status >= 200 && answer.status < 300) return settle(call, answer, label);
         error = toApiError(answer, label);
         if (attempt >= retries || !isRetryableStatus(answer.status)) throw error;
@@ -89,8 +90,7 @@ export function createRequestPipeline(options: ClientOptions, settings: Pipeline
           : new ConnectionError(`${label}: no response`, { cause: outcome.cause });
         if (attempt >= retries) throw error;
       }
-      const answer = 'answer' in outcome ? outcome.answer : undefined;
-      const wait = retryDelay(attempt + 1, answer && { status: answer.status, retryAfter: answer.headers.get('retry-after') }, maxRetryAfter);
+      const wait = retryDelay(attempt + 1, answer, maxRetryAfter);
       // No time left for the wait and another attempt: report what happened rather than a timeout.
       if (Date.now() + wait >= deadline) throw error;
       logger.debug?.(`retrying ${call.method} ${url} (retry ${attempt + 1}) after ${error.name}`, { retryCount: attempt + 1 });

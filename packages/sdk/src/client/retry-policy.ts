@@ -1,3 +1,5 @@
+import type { HttpResponse } from './http.js';
+
 /**
  * When a read is tried again, and after how long. Creates are never retried:
  * the API has no idempotency key, so a second POST could store the animal twice.
@@ -19,9 +21,10 @@ export const isRetryableStatus = (status: number): boolean => RETRY_STATUSES.has
  * `maxRetryAfter`; otherwise exponential backoff (300 ms, 600 ms, ... up to
  * 8 s) with full jitter, so that many clients failing together do not retry together.
  */
-export function retryDelay(retry: number, answer: { status: number; retryAfter: string | null } | undefined, maxRetryAfter: number): number {
-  if (answer?.retryAfter && RETRY_AFTER_STATUSES.has(answer.status)) {
-    const wait = parseRetryAfter(answer.retryAfter, Date.now());
+export function retryDelay(retry: number, answer: Pick<HttpResponse, 'status' | 'headers'> | undefined, maxRetryAfter: number): number {
+  const retryAfter = answer && RETRY_AFTER_STATUSES.has(answer.status) ? answer.headers.get('retry-after') : null;
+  if (retryAfter) {
+    const wait = parseRetryAfter(retryAfter, Date.now());
     if (wait !== undefined) return Math.min(wait, maxRetryAfter);
   }
   return Math.random() * Math.min(BACKOFF_LIMIT_MS, BACKOFF_BASE_MS * 2 ** (retry - 1));
