@@ -32,18 +32,29 @@ export default defineConfig(
     rules: { 'no-console': 'error' },
   },
   {
-    // The SDK runs in browsers and edge runtimes; Node.js-only code lives in src/node
-    // (@petstore/sdk/node), and only src/ky (@petstore/sdk/ky) loads ky.
+    // The SDK runs in browsers and edge runtimes: no Node.js built-ins. Only
+    // the client's HTTP layer talks to ky; the contract stays on zod/mini alone.
     files: ['packages/sdk/src/**/*.ts'],
-    ignores: ['**/*.test.ts', 'packages/sdk/src/node/**', 'packages/sdk/src/ky/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['node:*'], message: 'The SDK must run outside Node.js: no node: imports.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/sdk/src/contract/**/*.ts', 'packages/sdk/src/openapi/**/*.ts', 'packages/sdk/src/values.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['node:*'], message: 'The SDK must run outside Node.js: Node.js-only code goes in src/node.' },
-            { group: ['ky', 'ky/*'], message: 'The main entry does not load ky: ky-specific code goes in src/ky.' },
-            { group: ['../node/*', '../ky/*'], message: 'The core imports no adapter subpath.' },
+            { group: ['node:*'], message: 'The SDK must run outside Node.js: no node: imports.' },
+            { group: ['ky', 'ky/*', '../client/*'], message: 'The contract is the API alone: servers use it without the HTTP client.' },
           ],
         },
       ],

@@ -12,6 +12,16 @@ async function importInNode(specifier: string): Promise<string[]> {
   return JSON.parse(stdout) as string[];
 }
 
+/** Every module an import loads, in a fresh `node` process (a resolve hook records them). */
+async function modulesLoadedBy(specifier: string): Promise<string[]> {
+  const script =
+    "import { registerHooks } from 'node:module'; const seen = [];" +
+    'registerHooks({ resolve(specifier, context, next) { const result = next(specifier, context); seen.push(result.url); return result; } });' +
+    `await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(seen));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: root });
+  return JSON.parse(stdout) as string[];
+}
+
 describe('built packages, imported by name', () => {
   it('@petstore/sdk exposes the contract', async () => {
     const names = await importInNode('@petstore/sdk');
@@ -26,15 +36,15 @@ describe('built packages, imported by name', () => {
   });
 
   it('@petstore/sdk/contract does not pull in the HTTP client', async () => {
-    // A resolve hook records every module the import loads.
-    const script =
-      "import { registerHooks } from 'node:module'; const seen = [];" +
-      'registerHooks({ resolve(specifier, context, next) { const result = next(specifier, context); seen.push(result.url); return result; } });' +
-      "await import('@petstore/sdk/contract'); console.log(JSON.stringify(seen));";
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: root });
-    const urls = JSON.parse(stdout) as string[];
+    const urls = await modulesLoadedBy('@petstore/sdk/contract');
     expect(urls.some((url) => url.includes('/zod/'))).toBe(true);
     expect(urls.filter((url) => url.includes('/ky/'))).toEqual([]);
+  });
+
+  it('@petstore/sdk in Node.js is the one client on ky, from the same file as everywhere', async () => {
+    const urls = await modulesLoadedBy('@petstore/sdk');
+    expect(urls.some((url) => url.includes('/ky/'))).toBe(true);
+    expect(urls.find((url) => url.includes('/packages/sdk/dist/'))).toMatch(/\/packages\/sdk\/dist\/index\.js$/);
   });
 
   it('@petstore/sdk/openapi builds the OpenAPI document', async () => {

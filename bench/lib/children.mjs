@@ -1,13 +1,14 @@
-// Child processes for the benchmarks: start them, wait for their banner, read
-// their memory and CPU time from /proc, and make sure none outlives the
-// benchmark: every child is registered here and killed on exit, on a signal
-// and on an uncaught error, as well as by the caller's try/finally.
+// Child processes for the benchmarks: start them (the mock server, a node run to its end),
+// wait for their banner, read their memory and CPU time from /proc, and make sure none outlives
+// the benchmark: every child is registered here and killed on exit, on a signal and on an
+// uncaught error, as well as by the caller's try/finally.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { setTimeout, clearTimeout } from 'node:timers';
+import { fileURLToPath, URL } from 'node:url';
 
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const live = new Set();
@@ -165,4 +166,90 @@ export function readMachineBusyTicks() {
   // cpu  user nice system idle iowait irq softirq steal ...
   const ticks = line.trim().split(/\s+/).slice(1).map(Number);
   return [0, 1, 2, 5, 6, 7].reduce((sum, index) => sum + (ticks[index] ?? 0), 0);
+}
+
+/**
+ * Runs `node ...args` to its end: stdout and stderr piped (as when a script captures a command's
+ * output), stdin from /dev/null. Resolves with { ms, stdout, stderr }, ms from just before spawn()
+ * to the 'exit' event; rejects, with the output, on a non-zero exit, a signal, or after
+ * `timeoutMs` (the child is killed then).
+ */
+export function runNode(args, { env = process.env, cwd, timeoutMs = 30_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = track(spawn(process.execPath, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] }));
+    let stdout = '';
+    let stderr = '';
+    let ms;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.once('exit', () => (ms = performance.now() - started));
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`node ${args.join(' ')}: could not start: ${error.message}`));
+    });
+    // 'close' comes after 'exit', once the output has been read to its end.
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) return resolve({ ms, stdout, stderr });
+      const why = timedOut ? `killed after ${timeoutMs} ms` : `exit code ${code}, signal ${signal}`;
+      reject(new Error(`node ${args.join(' ')}: ${why}\n--- stdout ---\n${stdout.slice(0, 2000)}\n--- stderr ---\n${stderr.slice(0, 2000)}`));
+    });
+  });
+}
+
+const MOCK_BIN = fileURLToPath(new URL('../../packages/mock-server/dist/bin.js', import.meta.url));
+
+/**
+ * Starts the real mock server on 127.0.0.1, on a port the OS picks, with `seed` animals; resolves
+ * with { child, baseUrl } (baseUrl ends in /v1) once its banner says where it listens.
+ */
+export async function startMock(seed) {
+  const { child, match } = await startAndWaitForLine({
+    name: 'mock server',
+    args: [MOCK_BIN, '--port', '0', '--host', '127.0.0.1', '--log', 'off', '--seed', String(seed)],
+    // Keys from the developer's environment would replace the development key the benchmarks use.
+    env: { ...process.env, PETSTORE_MOCK_API_KEYS: '' },
+    pattern: /petstore-mock listening on (http:\/\/127\.0\.0\.1:\d+\/v1)/,
+    timeoutMs: 30_000,
+  });
+  return { child, baseUrl: match[1] };
+}
+
+/** Bounds a whole benchmark: after `ms`, kills every child and exits 1. */
+export function watchdog(script, ms) {
+  setTimeout(() => {
+    process.stderr.write(`\n${script}: still running after ${Math.round(ms / 1000)} s: killing everything and stopping\n`);
+    killAllChildren();
+    process.exit(1);
+  }, ms).unref();
+}
+
+/** /proc's clock tick (USER_HZ): 100 on every Linux that Node.js runs on. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU ticks of this process and of its children that have ended (utime, stime, cutime, cstime). */
+function ownTicks() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+}
+
+/**
+ * Starts watching the machine. The function returned says how much CPU, in % of one core,
+ * processes other than this one, its ended children and the still running `pids()` took since:
+ * a figure measured while others were busy is not to be trusted.
+ */
+export function watchOtherCpu(pids = () => []) {
+  const ours = () => ownTicks() + pids().reduce((sum, pid) => sum + readCpuTicks(pid), 0);
+  const start = { machine: readMachineBusyTicks(), ours: ours(), at: performance.now() };
+  return () => {
+    const other = Math.max(0, readMachineBusyTicks() - start.machine - (ours() - start.ours));
+    return (100 * other) / TICKS_PER_SECOND / ((performance.now() - start.at) / 1000);
+  };
 }

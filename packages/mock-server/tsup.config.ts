@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', bin: 'src/bin.ts', 'msw/index': 'src/msw/index.ts' },
+  entry: { index: 'src/index.ts', 'msw/index': 'src/msw/index.ts' },
   format: ['esm'],
   // The msw entry runs in browsers too; nothing in it or the core imports node:.
   platform: 'neutral',

@@ -433,7 +433,7 @@ describe.concurrent('petstore, the built binary', () => {
         status: 403,
         message: /403 forbidden: not for you/,
       },
-      { name: 'an unreachable server exits 7', args: () => ['pets', 'list', '--base-url', DEAD_URL], exitCode: 7, code: 'connection_failed', message: /no response/ },
+      { name: 'an unreachable server exits 7', args: () => ['pets', 'list', '--base-url', DEAD_URL], exitCode: 7, code: 'connection_failed', message: /GET http:\/\/127\.0\.0\.1:1\/v1\/pets: network error/ },
       {
         name: 'a 503 (after retries) exits 7',
         args: () => ['pets', 'list', '--base-url', `${stub.origin}/unavailable/v1`],

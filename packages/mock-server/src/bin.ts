@@ -1,69 +1,7 @@
 #!/usr/bin/env node
-import packageJson from '../package.json' with { type: 'json' };
-import { formatBanner } from './node/banner.js';
-import { HELP, parseCliOptions, UsageError } from './node/cli-options.js';
-import { loadSeedFile } from './node/load-seed-file.js';
-import { createRequestLog } from './node/request-log.js';
-import { MockServerConfigError, startMockServer } from './node/start-mock-server.js';
+import { enableCompileCache } from 'node:module';
 
-async function main(): Promise<number> {
-  const options = parseCliOptions(process.argv.slice(2), process.env);
-  if (options.help) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
-  if (options.version) {
-    process.stdout.write(`${packageJson.version}\n`);
-    return 0;
-  }
-  const seed = options.seedFile === undefined ? options.seed : await loadSeedFile(options.seedFile);
-  const log = createRequestLog(options.log ?? (process.stdout.isTTY ? 'pretty' : 'json'), {
-    out: process.stdout,
-    err: process.stderr,
-  });
-  // Listen for signals before anything is printed: whoever reads the banner may
-  // signal at once, and an unhandled SIGINT would kill the process mid-request.
-  let stopRequested: (signal: string) => void = () => {};
-  const stopped = new Promise<string>((resolve) => (stopRequested = resolve));
-  process.once('SIGINT', () => stopRequested('SIGINT'));
-  process.once('SIGTERM', () => stopRequested('SIGTERM'));
+// Cache compiled code between runs (Node 22.1+): test suites start the mock per file.
+enableCompileCache?.();
 
-  const server = await startMockServer({
-    port: options.port,
-    host: options.host,
-    apiKeys: options.apiKeys,
-    seed,
-    delay: options.delay,
-    corsOrigins: options.corsOrigins,
-    dataFile: options.dataFile,
-    onWarning: (message) => process.stderr.write(`petstore-mock: warning: ${message}\n`),
-    log,
-  });
-  process.stdout.write(formatBanner(server, { customKeys: options.apiKeys.length, animals: server.store.size, dataFile: options.dataFile }));
-
-  const signal = await stopped;
-  process.stderr.write(`${signal}: finishing requests in flight, then stopping\n`);
-  await server.close();
-  return 0;
-}
-
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`petstore-mock: ${error.message}\nRun petstore-mock --help for usage.\n`);
-      process.exitCode = 2;
-    } else if (error instanceof MockServerConfigError) {
-      process.stderr.write(`petstore-mock: ${error.message}\n`);
-      process.exitCode = 2;
-    } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      process.stderr.write(`petstore-mock: the port is already in use; choose another with --port, or --port 0 for any free one\n`);
-      process.exitCode = 1;
-    } else {
-      process.stderr.write(`petstore-mock: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    }
-  },
-);
+await import('./main.js');

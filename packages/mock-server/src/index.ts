@@ -1,6 +1,8 @@
 // Public entry of @petstore/mock-server for Node.js: the programmatic server,
 // the core it runs and the store. MSW handlers: @petstore/mock-server/msw.
 export {
+  ADMIN_FAULTS_PATH,
+  ADMIN_REQUESTS_PATH,
   ADMIN_RESET_PATH,
   BASE_PATH,
   createMockApi,
@@ -8,7 +10,12 @@ export {
   DEFAULT_SEED_COUNT,
   DEV_API_KEY,
   generateSeed,
+  FAULT_KINDS,
+  type ArmedFault,
   type DelayOption,
+  type FaultKind,
+  type Faults,
+  type FaultSpec,
   type ListOptions,
   type MockApi,
   type MockApiOptions,
@@ -16,6 +23,9 @@ export {
   type MockRequest,
   type MockResponse,
   type PetStore,
+  type RecordedRequest,
+  type RecordedRequests,
+  type RequestFilter,
   type SeedPet,
 } from './core/index.js';
 export { createRequestLog, type LogFormat, type RequestLog, type RequestLogEntry } from './node/request-log.js';

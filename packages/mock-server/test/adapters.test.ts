@@ -27,6 +27,10 @@ function check(testCase: ApiCase, reply: Reply): void {
   expect(reply.headers.get('x-request-id')).toBeTruthy();
   if (reply.status === 204) {
     expect(reply.text).toBe('');
+  } else if (expected.text !== undefined) {
+    if (typeof expected.text === 'string') expect(reply.text).toBe(expected.text);
+    else expect(reply.text).toMatch(expected.text);
+    expect(() => JSON.parse(reply.text) as unknown).toThrow(SyntaxError);
   } else {
     expect(reply.headers.get('content-type')).toBe('application/json');
     const body = JSON.parse(reply.text) as unknown;
@@ -41,6 +45,7 @@ function check(testCase: ApiCase, reply: Reply): void {
       else expect(message).toMatch(expected.message);
     }
     if (expected.body !== undefined) expect(body).toEqual(expected.body);
+    if (expected.matches !== undefined) expect(body).toMatchObject(expected.matches as object);
     if (expected.ids !== undefined) expect((body as { id: number }[]).map((pet) => pet.id)).toEqual(expected.ids);
   }
   for (const [name, value] of Object.entries(expected.headers ?? {})) {

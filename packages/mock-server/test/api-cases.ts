@@ -20,6 +20,10 @@ export interface CaseExpectation {
   ids?: number[];
   /** Headers that must be present with these values (names lower-case). */
   headers?: Record<string, string | RegExp>;
+  /** The JSON body must contain this (vitest's toMatchObject; asymmetric matchers allowed). */
+  matches?: unknown;
+  /** The body as text, for answers that are not JSON (a staged malformed body). */
+  text?: string | RegExp;
 }
 
 export interface ApiCase {
@@ -104,9 +108,51 @@ export const apiCases: readonly ApiCase[] = [
   { name: 'Prefer code=404 forces the documented 404', request: { path: '/v1/pets/1', headers: { ...auth, prefer: 'code=404' } }, expect: { status: 404, body: { code: 'not_found', message: 'No animal has id 42', status: 404 }, headers: { 'preference-applied': 'code=404', ...deprecated } } },
   { name: 'Prefer code=401 forces a 401 even with a key', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=401' } }, expect: { status: 401, code: 'unauthorized' } },
   { name: 'Prefer code=400 on create stores nothing', request: { method: 'POST', path: '/v1/pets', headers: { ...json, prefer: 'code=400' }, body: '{"name":"Ghost","categoryId":1}' }, expect: { status: 400, code: 'invalid_request' } },
-  { name: 'an undocumented Prefer code → 400 listing the documented ones', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=503' } }, expect: { status: 400, code: 'invalid_request', message: 'header.prefer: code=503 is not a documented response of listPets; documented: 400, 401' } },
-  { name: 'a malformed Prefer code → 400', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=abc' } }, expect: { status: 400, code: 'invalid_request', message: 'header.prefer: code must be a three-digit HTTP status, got "abc"' } },
+  { name: 'Prefer code=500 → the documented 500 (the README example)', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=500' } }, expect: { status: 500, code: 'internal_error', headers: { 'preference-applied': 'code=500' } } },
+  { name: 'Prefer code=503 with retry-after → an Error body of its own and Retry-After', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=503, retry-after=2' } }, expect: { status: 503, code: 'service_unavailable', message: 'Service Unavailable (staged by the mock server)', headers: { 'retry-after': '2', 'preference-applied': 'code=503, retry-after=2' } } },
+  { name: 'Prefer code=429 on a create → too_many_requests, nothing stored', request: { method: 'POST', path: '/v1/pets', headers: { ...json, prefer: 'code=429' }, body: '{"name":"Never","categoryId":1}' }, expect: { status: 429, code: 'too_many_requests' } },
+  { name: 'Prefer code=599 → http_599', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=599' } }, expect: { status: 599, code: 'http_599' } },
+  { name: 'Prefer retry-after without 429 or 503 → 400', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=500, retry-after=1' } }, expect: { status: 400, code: 'invalid_request', message: 'header.prefer: retry-after goes with code=429 or code=503' } },
+  { name: 'a malformed Prefer code → 400', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=abc' } }, expect: { status: 400, code: 'invalid_request', message: 'header.prefer: code must be an error status from 400 to 599 (or a 2xx), got "abc"' } },
+  { name: 'a redirect Prefer code → 400', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=302' } }, expect: { status: 400, code: 'invalid_request' } },
   { name: 'Prefer delay=20 still answers', request: { path: '/v1/pets?limit=1', headers: { ...auth, prefer: 'delay=20' } }, expect: { status: 200, ids: [1] } },
+  // Faults armed from outside the app, and the requests the mock answered.
+  { name: 'the admin API needs the key', request: { method: 'POST', path: '/__admin/faults', headers: { 'content-type': 'application/json' }, body: '{"status":503}' }, expect: { status: 401, code: 'unauthorized' } },
+  { name: 'arm: the next two lists fail with 503 and Retry-After', request: { method: 'POST', path: '/__admin/faults', headers: json, body: '{"operation":"listPets","status":503,"retryAfter":1,"times":2}' }, expect: { status: 201, body: { id: 1, operation: 'listPets', status: 503, retryAfter: 1, remaining: 2 } } },
+  { name: 'the armed fault is listed', request: { path: '/__admin/faults', headers: auth }, expect: { status: 200, body: [{ id: 1, operation: 'listPets', status: 503, retryAfter: 1, remaining: 2 }] } },
+  { name: 'a list meets the fault', request: { path: '/v1/pets', headers: auth }, expect: { status: 503, code: 'service_unavailable', headers: { 'retry-after': '1' } } },
+  { name: 'another operation does not', request: { path: '/v1/pets/1', headers: auth }, expect: { status: 200, headers: deprecated } },
+  { name: 'the second list meets it too', request: { path: '/v1/pets?limit=1', headers: auth }, expect: { status: 503, code: 'service_unavailable' } },
+  { name: 'then it is spent', request: { path: '/v1/pets?limit=1', headers: auth }, expect: { status: 200, ids: [1] } },
+  { name: 'nothing is armed any more', request: { path: '/__admin/faults', headers: auth }, expect: { status: 200, body: [] } },
+  { name: 'a documented status answers its example', request: { method: 'POST', path: '/__admin/faults', headers: json, body: '{"operation":"getPet","status":404}' }, expect: { status: 201 } },
+  { name: '… as documented, deprecation headers included', request: { path: '/v1/pets/1', headers: auth }, expect: { status: 404, body: { code: 'not_found', message: 'No animal has id 42', status: 404 }, headers: deprecated } },
+  { name: 'a malformed body with 200', request: { method: 'POST', path: '/__admin/faults', headers: json, body: '{"operation":"listPets","kind":"malformed"}' }, expect: { status: 201 } },
+  { name: '… is not JSON', request: { path: '/v1/pets', headers: auth }, expect: { status: 200, text: /^\[\{"id":1,/ } },
+  { name: 'an unknown operation → 400 naming it', request: { method: 'POST', path: '/__admin/faults', headers: json, body: '{"operation":"deletePet","status":500}' }, expect: { status: 400, code: 'invalid_request', message: 'body.operation: must be one of listPets, createPet, getPet' } },
+  { name: 'a status out of range → 400', request: { method: 'POST', path: '/__admin/faults', headers: json, body: '{"status":302}' }, expect: { status: 400, code: 'invalid_request', message: 'body.status: must be an integer from 400 to 599' } },
+  { name: 'times below 1 → 400', request: { method: 'POST', path: '/__admin/faults', headers: json, body: '{"status":500,"times":0}' }, expect: { status: 400, code: 'invalid_request', message: 'body.times: must be an integer from 1 to 1000' } },
+  { name: 'neither status, kind nor delay → 400', request: { method: 'POST', path: '/__admin/faults', headers: json, body: '{"operation":"listPets"}' }, expect: { status: 400, code: 'invalid_request', message: 'body: give a status, a kind or a delayMs' } },
+  { name: 'an unknown kind or field → 400', request: { method: 'POST', path: '/__admin/faults', headers: json, body: '{"kind":"explode","colour":1}' }, expect: { status: 400, code: 'invalid_request', message: /body\.kind: must be one of reset, empty, malformed, stall.*unknown field: colour/ } },
+  { name: 'faults take no Prefer', request: { method: 'POST', path: '/__admin/faults', headers: { ...json, prefer: 'code=500' }, body: '{"status":500}' }, expect: { status: 400, code: 'invalid_request', message: /^header\.prefer: the admin API takes no Prefer header/ } },
+  { name: 'PUT on faults → 405', request: { method: 'PUT', path: '/__admin/faults', headers: json, body: '{}' }, expect: { status: 405, code: 'method_not_allowed', headers: { allow: 'GET, POST, DELETE' } } },
+  { name: 'an unknown admin path → 404', request: { path: '/__admin/mappings', headers: auth }, expect: { status: 404, code: 'route_not_found' } },
+  { name: 'DELETE disarms everything', request: { method: 'DELETE', path: '/__admin/faults', headers: auth }, expect: { status: 204 } },
+  { name: 'forget the requests so far', request: { method: 'DELETE', path: '/__admin/requests', headers: auth }, expect: { status: 204 } },
+  { name: 'the app creates an animal', request: { method: 'POST', path: '/v1/pets', headers: { ...json, cookie: 'session=secret' }, body: '{"name":"Rex","categoryId":1}' }, expect: { status: 201 } },
+  { name: 'the journal has it, once, without credentials', request: { path: '/__admin/requests?operation=createPet', headers: auth }, expect: { status: 200, matches: [{ method: 'POST', path: '/v1/pets', operation: 'createPet', query: {}, body: { name: 'Rex', categoryId: 1 }, status: 201, headers: { 'content-type': 'application/json' } }] } },
+  { name: 'filters combine: method and status', request: { path: '/__admin/requests?method=POST&status=400', headers: auth }, expect: { status: 200, body: [] } },
+  { name: 'a bad filter → 400', request: { path: '/__admin/requests?operation=nope', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'query.operation: must be one of listPets, createPet, getPet' } },
+
+  // Resetting to a store the test needs.
+  { name: 'reset to two generated animals', request: { method: 'POST', path: '/__admin/reset', headers: json, body: '{"seed":2}' }, expect: { status: 204 } },
+  { name: '… the store has them alone', request: { path: '/v1/pets', headers: auth }, expect: { status: 200, ids: [1, 2] } },
+  { name: 'reset to animals of its own', request: { method: 'POST', path: '/__admin/reset', headers: json, body: '{"seed":[{"id":7,"name":"Solo","categoryId":3}]}' }, expect: { status: 204 } },
+  { name: '… and the journal was emptied by it', request: { path: '/__admin/requests', headers: auth }, expect: { status: 200, ids: [] } },
+  { name: '… the store has that one', request: { path: '/v1/pets', headers: auth }, expect: { status: 200, body: [{ id: 7, name: 'Solo', categoryId: 3, status: 'available' }] } },
+  { name: 'a seed out of range → 400', request: { method: 'POST', path: '/__admin/reset', headers: json, body: '{"seed":-1}' }, expect: { status: 400, code: 'invalid_request', message: 'body.seed: must be an integer from 0 to 1000000, or an array of animals' } },
+  { name: 'a bad seed animal → 400 naming it', request: { method: 'POST', path: '/__admin/reset', headers: json, body: '{"seed":[{"name":"","categoryId":1}]}' }, expect: { status: 400, code: 'invalid_request', message: 'body.seed[0].name: must not be empty' } },
+  { name: 'a reset body that is not JSON → 415', request: { method: 'POST', path: '/__admin/reset', headers: { ...auth, 'content-type': 'text/plain' }, body: 'seed=2' }, expect: { status: 415, code: 'unsupported_media_type' } },
   { name: 'reset needs the key', request: { method: 'POST', path: '/__admin/reset' }, expect: { status: 401, code: 'unauthorized' } },
   { name: 'reset takes POST only', request: { path: '/__admin/reset', headers: auth }, expect: { status: 405, code: 'method_not_allowed', headers: { allow: 'POST' } } },
   { name: 'reset → 204', request: { method: 'POST', path: '/__admin/reset', headers: auth }, expect: { status: 204 } },

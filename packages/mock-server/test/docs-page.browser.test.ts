@@ -19,7 +19,7 @@ describe('the /docs reference page in headless Chromium', () => {
     await server?.close();
   });
 
-  it('shows the three operations, getPet as deprecated, with no request leaving the machine', async () => {
+  it('shows the three operations, getPet as deprecated, and the admin API, with no request leaving the machine', async () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const outside: string[] = [];
     page.on('request', (request) => {
@@ -32,7 +32,9 @@ describe('the /docs reference page in headless Chromium', () => {
     const deprecated = page.locator('.opblock-deprecated');
     await expect(deprecated.count()).resolves.toBe(1);
     await expect(deprecated.first().innerText()).resolves.toContain('/pets/{petId}');
-    await expect(page.locator('.opblock').count()).resolves.toBe(3);
+    // The API's three operations, and the admin API's six under its own tag.
+    await expect(page.locator('.opblock').count()).resolves.toBe(9);
+    await expect(page.getByText('/__admin/faults', { exact: true }).first().isVisible()).resolves.toBe(true);
     mkdirSync(new URL('.', SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT.pathname, fullPage: false });
     expect(outside).toEqual([]);

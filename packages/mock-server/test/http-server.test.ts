@@ -58,6 +58,26 @@ describe('startMockServer over real HTTP', () => {
     expect(server.port).toBeGreaterThan(0);
   });
 
+  it('an unexpected failure of getPet is a 500 Error body that still carries the deprecation headers', async () => {
+    const errors: unknown[] = [];
+    const broken = createPetStore();
+    const server = await start({
+      store: {
+        ...broken,
+        getJson: () => {
+          throw new Error('disk on fire');
+        },
+      },
+      log: { request: () => {}, error: (_message, { error }) => void errors.push(error) },
+    });
+    const response = await fetch(`${server.url}/pets/1`, { headers: { authorization: `Bearer ${DEV_API_KEY}` } });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('deprecation')).toBe('@1767225600');
+    expect(response.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+    expect(await response.json()).toEqual({ code: 'internal_error', message: 'The mock server failed unexpectedly; see its log', status: 500 });
+    expect(errors).toEqual([new Error('disk on fire')]);
+  });
+
   it('answers paths outside /v1 with a 404 Error body', async () => {
     const server = await start();
     const response = await fetch(`${server.origin}/v2/pets`, { headers: auth });
@@ -192,7 +212,7 @@ describe('startMockServer over real HTTP', () => {
     const server = await start();
     const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}']);
+    expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}', '/__admin/reset', '/__admin/faults', '/__admin/requests']);
   });
 
   it('serves a readable API reference at /docs without a key, from local assets only', async () => {
@@ -214,7 +234,12 @@ describe('startMockServer over real HTTP', () => {
     const init = await (await fetch(`${server.origin}/docs/init.js`)).text();
     expect(init).toContain("fetch('/v1/openapi.json')");
     expect(init).not.toMatch(/https?:\/\//);
-    expect((await fetch(`${server.origin}/docs/nothing.js`)).status).toBe(401);
+    expect((await fetch(`${server.origin}/docs/nothing.js`)).status).toBe(404);
+    for (const name of ['constructor', '__proto__', 'toString', '..%2Fpackage.json']) {
+      const response = await fetch(`${server.origin}/docs/${name}`);
+      expect(response.status, name).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'route_not_found', status: 404 });
+    }
   });
 
   it('finishes a request in flight when closed', async () => {

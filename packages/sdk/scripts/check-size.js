@@ -1,5 +1,5 @@
 // The SDK's browser budget: an app that imports PetstoreClient and calls all
-// three methods, bundled by esbuild for the browser (minified) and gzipped, must
+// three methods, ky and zod included, bundled by esbuild for the browser (minified) and gzipped, must
 // stay within BUDGET_BYTES. Deterministic, so it runs in the test command.
 // Usage: node scripts/check-size.js [--json]   (after pnpm build)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const BUDGET_BYTES = 18 * 1024;
+const BUDGET_BYTES = 20 * 1024;
 
 const app = `
 import { PetstoreClient, NotFoundError } from '@petstore/sdk';

@@ -1,6 +1,6 @@
-// Public entry of @petstore/sdk: the client, its errors, and the API contract
-// (schemas, types, limits). Imports nothing from node: — it runs in browsers,
-// Deno, Bun and workers. The contract alone: @petstore/sdk/contract.
+// Public entry of @petstore/sdk: the client (on ky), its errors, and the API
+// contract (schemas, types, limits). Imports nothing from node: — the same
+// client runs in Node.js, browsers, Deno, Bun and workers. The contract alone: @petstore/sdk/contract.
 export {
   ApiError,
   ApiPromise,
@@ -16,6 +16,7 @@ export {
   isPetstoreError,
   isRateLimitError,
   isRequestValidationError,
+  isResponseTooLargeError,
   isResponseValidationError,
   isServerError,
   isTimeoutError,
@@ -25,19 +26,17 @@ export {
   PetstoreError,
   RateLimitError,
   RequestValidationError,
+  ResponseTooLargeError,
   ResponseValidationError,
   ServerError,
   TimeoutError,
   type ApiErrorInit,
   type ClientOptions,
+  type ConnectionFailure,
   type Deprecation,
-  type HttpHeaders,
-  type HttpRequest,
-  type HttpResponse,
   type Logger,
   type RequestOptions,
   type ResponseValidation,
-  type Transport,
   type ValidationIssues,
   type WithResponse,
 } from './client/index.js';

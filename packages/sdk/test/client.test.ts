@@ -152,7 +152,7 @@ describe('PetstoreClient configuration', () => {
       expect(() => new PetstoreClient({ apiKey: 'k' })).toThrow(ConfigurationError);
       expect(() => new PetstoreClient({ apiKey: 'k' })).toThrow(/baseUrl option or set PETSTORE_BASE_URL/);
       expect(() => new PetstoreClient({ baseUrl: 'http://127.0.0.1:1/v1' })).toThrow(/apiKey option or set PETSTORE_API_KEY/);
-      expect(() => new PetstoreClient({ baseUrl: 'not a url', apiKey: 'k' })).toThrow(/not an absolute URL/);
+      expect(() => new PetstoreClient({ baseUrl: 'not a url', apiKey: 'k' })).toThrow(/not an absolute http\(s\) URL/);
     } finally {
       vi.unstubAllEnvs();
     }

@@ -1,7 +1,6 @@
 // Fault tests at the real HTTP boundary: each test starts its own tiny node:http
-// server on 127.0.0.1, points a client at it and counts what actually arrived.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// server on 127.0.0.1 (support/test-server.ts), points a client at it and counts
+// what actually arrived.
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ApiError,
@@ -19,108 +18,17 @@ import {
   ServerError,
   TimeoutError,
 } from '@petstore/sdk';
-import type { ClientOptions, Logger } from '@petstore/sdk';
-import { kyFetch } from '@petstore/sdk/ky';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-
-// ---------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------
-
-interface ReceivedRequest {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  /** performance.now() when the request arrived. */
-  at: number;
-}
-
-/** Answers one request; `attempt` counts from 1 across the server's life. */
-type Handler = (request: IncomingMessage, response: ServerResponse, attempt: number) => void;
-
-interface TestServer {
-  /** `http://127.0.0.1:<port>/v1`: the client's base address. */
-  url: string;
-  /** How many requests reached the server. */
-  readonly requests: number;
-  /** What reached the server, in order. */
-  readonly received: readonly ReceivedRequest[];
-  close(): Promise<void>;
-}
-
-const servers: TestServer[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function startServer(handler: Handler): Promise<TestServer> {
-  const received: ReceivedRequest[] = [];
-  const server = createServer((request, response) => {
-    received.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      authorization: request.headers.authorization,
-      at: performance.now(),
-    });
-    handler(request, response, received.length);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const testServer: TestServer = {
-    url: `http://127.0.0.1:${port}/v1`,
-    get requests() {
-      return received.length;
-    },
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        // Hanging requests would keep close() waiting forever.
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-  servers.push(testServer);
-  return testServer;
-}
-
-function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(text);
-}
-
-const rex = { id: 1, name: 'Rex', categoryId: 2, status: 'available' } as const;
-
-/** Nothing printed by default; tests that look at the log pass their own. */
-const silentLogger: Logger = { debug: () => {}, warn: () => {} };
-
-interface LogEntry {
-  level: 'debug' | 'warn';
-  message: string;
-  details: Record<string, unknown> | undefined;
-}
-
-function recordingLogger(): { logger: Logger; entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  return {
-    entries,
-    logger: {
-      debug: (message, details) => entries.push({ level: 'debug', message, details }),
-      warn: (message, details) => entries.push({ level: 'warn', message, details }),
-    },
-  };
-}
+import type { ClientOptions } from '@petstore/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { failure, recordingLogger, rex, send, silentLogger, startServer, type Handler, type TestServer } from './support/test-server.js';
 
 /**
- * Every test runs over each way the client can reach the network: what Node.js
- * users get by default (node:http), fetch (the default elsewhere), and fetch
- * through ky (kyFetch, for ky hooks). The behaviour must not depend on it.
+ * Every test runs with the global fetch (the default) and with a fetch of the
+ * caller's own (the `fetch` option): ky does the same over both.
  */
 const TRANSPORTS: [string, ClientOptions][] = [
-  ['node:http, the default in Node.js', {}],
-  ['fetch, the default elsewhere', { fetch: (input, init) => globalThis.fetch(input, init) }],
-  ['ky, through kyFetch()', { fetch: kyFetch() }],
+  ['the global fetch', {}],
+  ["a fetch of the caller's own", { fetch: (input, init) => globalThis.fetch(input, init) }],
 ];
 let transportOptions: ClientOptions = {};
 
@@ -128,17 +36,7 @@ function client(server: TestServer, options: ClientOptions = {}): PetstoreClient
   return new PetstoreClient({ baseUrl: server.url, apiKey: 'test-key', logger: silentLogger, ...transportOptions, ...options });
 }
 
-/** The rejection of a promise that must reject. */
-async function failure(promise: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
-
-describe.each(TRANSPORTS)('over %s', (_name, options) => {
+describe.each(TRANSPORTS)('ky over %s', (_name, options) => {
   beforeAll(() => {
     transportOptions = options;
   });
@@ -296,8 +194,8 @@ describe.each(TRANSPORTS)('over %s', (_name, options) => {
       const server = await startServer(neverAnswers);
       const started = performance.now();
       // Six attempts of 200 ms would take 1.2 s: the 600 ms budget must cut them short.
-      // A retry whose backoff would end past the budget is not waited for: the last
-      // TimeoutError is thrown then, so the call ends between two attempts and 600 ms.
+      // ky shortens the last attempt (or the last wait) to what is left of the budget,
+      // so the call ends at 600 ms, after two or three attempts.
       const error = await failure(client(server, { timeout: 200, totalTimeout: 600, maxRetries: 5 }).pets.list());
       const elapsed = performance.now() - started;
       expect(error).toBeInstanceOf(TimeoutError);
@@ -657,38 +555,12 @@ describe.each(TRANSPORTS)('over %s', (_name, options) => {
   // ---------------------------------------------------------------------------
 
   describe('type guards', () => {
-    it('isNotFoundError accepts an error from another realm by its name', () => {
-      const foreign: unknown = Object.assign(new Error('x'), { name: 'NotFoundError' });
-      expect(isNotFoundError(foreign)).toBe(true);
-      expect(isServerError(foreign)).toBe(false);
-    });
-
     it('a 404 from the service satisfies isNotFoundError', async () => {
       const server = await startServer((_request, response) => send(response, 404, { code: 'not_found', message: 'No animal has id 9', status: 404 }));
       const error = await failure(client(server, { deprecationWarnings: false }).pets.get(9));
       expect(isNotFoundError(error)).toBe(true);
       expect(server.received[0]!.url).toBe('/v1/pets/9');
     });
-  });
-});
-
-describe('kyFetch (@petstore/sdk/ky)', () => {
-  it('runs ky hooks on every attempt', async () => {
-    const traces: (string | undefined)[] = [];
-    const server = await startServer((request, response, attempt) => {
-      traces.push(request.headers['x-trace'] as string | undefined);
-      if (attempt === 1) send(response, 503, '');
-      else send(response, 200, [rex]);
-    });
-    let attempts = 0;
-    const fetch = kyFetch({ hooks: { beforeRequest: [({ request }) => void request.headers.set('x-trace', `attempt-${++attempts}`)] } });
-    await expect(client(server, { fetch }).pets.list()).resolves.toEqual([rex]);
-    expect(traces).toEqual(['attempt-1', 'attempt-2']);
-  });
-
-  it('refuses beforeRetry and beforeError hooks, which would never run, naming them', () => {
-    expect(() => kyFetch({ hooks: { beforeRetry: [() => {}] } })).toThrow(/beforeRetry hooks never run/);
-    expect(() => kyFetch({ hooks: { beforeError: [({ error }) => error] } })).toThrow(/beforeError hooks never run/);
   });
 });
 

@@ -30,8 +30,8 @@ function statusPaint(paint: Paint, status: string): string {
 export function renderPets(pets: readonly Pet[], format: Format, paint: Paint, single: boolean): string {
   if (format === 'json') return `${JSON.stringify(single ? pets[0] : pets, null, 2)}\n`;
   if (format === 'ndjson') return pets.map((pet) => `${JSON.stringify(pet)}\n`).join('');
-  if (format === 'tsv') return pets.map((pet) => `${pet.id}\t${tsvField(pet.name)}\t${pet.categoryId}\t${pet.status}\n`).join('');
-  const rows = pets.map((pet) => [String(pet.id), printable(pet.name), String(pet.categoryId), printable(pet.status)]);
+  if (format === 'tsv') return pets.map((pet) => `${pet.id}\t${tsvField(pet.name)}\t${pet.categoryId}\t${pet.status ?? ''}\n`).join('');
+  const rows = pets.map((pet) => [String(pet.id), printable(pet.name), String(pet.categoryId), printable(pet.status ?? '')]);
   const header = ['ID', 'NAME', 'CATEGORY', 'STATUS'];
   const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))));
   const pad = (text: string, column: number) => text + ' '.repeat((widths[column] ?? 0) - width(text));

@@ -1,21 +1,25 @@
+import type { OperationId } from '@petstore/sdk/contract';
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
+import { ADMIN_PATH, handleAdmin } from './admin.js';
+import { createMockOpenApiDocument } from './admin-document.js';
 import { bearerToken, createKeyCheck, DEV_API_KEY } from './api-keys.js';
 import { createCors } from './cors.js';
-import { documentedErrors } from './documented-responses.js';
+import { documentedResponses, type DocumentedResponses } from './documented-responses.js';
 import type { MockRequest, MockResponse, RequestHeaders } from './exchange.js';
+import { createFaults, type FaultKind, type Faults } from './faults.js';
 import { HttpError } from './http-error.js';
 import type { Journal } from './journal.js';
 import type { OperationResult } from './operations.js';
 import { createPetStore, type PetStore, type SeedPet } from './pet-store.js';
 import { parsePreferences, type Preferences } from './prefer.js';
+import { createRecordedRequests, DEFAULT_RECORDED_REQUESTS, type RecordedRequests } from './recorded-requests.js';
 import { matchRoute } from './routes.js';
 import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
+import { stagedErrorBody } from './staged-error.js';
 import { toErrorResult } from './to-error-result.js';
 
 /** The API's base path. */
 export const BASE_PATH = '/v1';
-/** Restores the store to its seed (authenticated, `POST`). Outside the base path: it is no API operation. */
-export const ADMIN_RESET_PATH = '/__admin/reset';
 const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
 
 /** A delay in milliseconds, fixed or drawn uniformly from a range for each response. */
@@ -40,6 +44,8 @@ export interface MockApiOptions {
   /** Origins allowed by CORS; none or `*`: any. */
   corsOrigins?: readonly string[] | undefined;
   logger?: MockLogger | undefined;
+  /** How many answered requests to keep for `requests.list()` and `GET /__admin/requests` (default 1,000); 0 turns recording off. */
+  journalSize?: number | undefined;
   /** How to wait; tests replace it. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
 }
@@ -52,6 +58,12 @@ export interface MockApi {
   /** Answers a request: at once when nothing needs waiting for, else as a promise. */
   handle(request: MockRequest): MockResponse | Promise<MockResponse>;
   readonly store: PetStore;
+  /** Failures armed from outside the app: `faults.next('listPets', { status: 503, retryAfter: 1 })`. */
+  readonly faults: Faults;
+  /** The requests the mock answered (admin requests excepted), newest last. */
+  readonly requests: RecordedRequests;
+  /** What `POST /__admin/reset` does: the store back to its seed (or to `seed`), faults disarmed, requests forgotten. */
+  reset(seed?: number | SeedPet[]): void | Promise<void>;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -91,11 +103,22 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const store = options.store ?? createPetStore(typeof seed === 'number' ? generateSeed(seed) : seed);
   const isAcceptedKey = createKeyCheck(options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY]);
   const cors = createCors(options.corsOrigins);
-  const document = createOpenApiDocument();
-  const documentText = JSON.stringify(document);
-  const errorsByOperation = documentedErrors(document);
   const sleep = options.sleep ?? wait;
   const requestIdOf = createRequestIds();
+  const { faults, take } = createFaults();
+  const requests = createRecordedRequests(options.journalSize ?? DEFAULT_RECORDED_REQUESTS);
+  // Built on first use: most runs never ask for the document or stage a response, and start-up is what tests wait for.
+  let documentText: string | undefined;
+  let documented: Map<OperationId, DocumentedResponses> | undefined;
+  const documentOf = () => (documentText ??= JSON.stringify(createMockOpenApiDocument()));
+  const documentedOf = (operationId: OperationId) => (documented ??= documentedResponses(createOpenApiDocument())).get(operationId);
+
+  function reset(other?: number | SeedPet[]): void | Promise<void> {
+    faults.clear();
+    requests.clear();
+    store.reset(other === undefined ? undefined : typeof other === 'number' ? generateSeed(other) : other);
+    return options.journal?.reset(store.list({ limit: store.size }));
+  }
 
   function authenticate(headers: RequestHeaders): void {
     const token = bearerToken(headers['authorization']);
@@ -110,41 +133,62 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     );
   }
 
+  /** What a staged status answers: the documented example where there is one, else a well-formed Error body. */
+  function staged(operationId: OperationId, status: number, retryAfter: number | undefined, applied: string | undefined): OperationResult {
+    const headers: Record<string, string> = {};
+    if (applied) headers['preference-applied'] = applied;
+    // Every 401 carries its challenge (RFC 9110), staged ones too.
+    if (status === 401) headers['www-authenticate'] = 'Bearer';
+    if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+    const body = documentedOf(operationId)?.errors.get(status) ?? JSON.stringify(stagedErrorBody(status));
+    return { status, body, headers };
+  }
+
+  /** A failure below HTTP, cut from the operation's documented success. */
+  function faulted(operationId: OperationId, kind: FaultKind): OperationResult {
+    const success = documentedOf(operationId)?.success.body ?? '[]';
+    if (kind === 'malformed') return { status: 200, body: success.slice(0, Math.ceil(success.length / 2)) };
+    // The adapter sends half of a stalled body; reset and empty have none.
+    return kind === 'stall' ? { status: 200, body: success, fault: kind } : { status: 0, body: undefined, fault: kind };
+  }
+
   /**
-   * Routes an authenticated request. Synchronous unless the operation is (a
+   * Routes an authenticated API request. Synchronous unless the operation is (a
    * create reads its body): most requests never wait on a promise.
    */
-  function dispatch(request: MockRequest, accept: (preferences: Preferences) => void): Outcome {
-    if (request.path === ADMIN_RESET_PATH) {
-      accept(parsePreferences(request.headers));
-      if (request.method !== 'POST') throw new HttpError('method_not_allowed', `${ADMIN_RESET_PATH} allows POST`, { allow: 'POST' });
-      store.reset();
-      const done: OperationResult = { status: 204, body: undefined };
-      return options.journal ? options.journal.reset(store.list({ limit: store.size })).then(() => done) : done;
-    }
+  function dispatch(
+    request: MockRequest,
+    seen: { operation?: OperationId; preferences: Preferences; delay?: number },
+    fail: (error: unknown) => OperationResult,
+  ): Outcome {
     const match = request.path.startsWith(`${BASE_PATH}/`) ? matchRoute(request.path.slice(BASE_PATH.length)) : undefined;
     if (!match) throw new HttpError('route_not_found', `No operation at ${request.path}`);
-    const operation = match.route.operations[request.method];
+    // HEAD is GET without the body (the transports leave it out).
+    const operation = match.route.operations[request.method === 'HEAD' ? 'GET' : request.method];
     if (!operation) {
       const allow = Object.keys(match.route.operations).join(', ');
       throw new HttpError('method_not_allowed', `${match.route.template} allows ${allow}, not ${request.method}`, { allow });
     }
+    seen.operation = operation.operationId;
     // Every response of a deprecated operation says so, its errors included.
     const withOperationHeaders = (result: OperationResult): OperationResult => {
       if (!operation.headers) return result;
-      return { status: result.status, body: result.body, headers: result.headers ? { ...operation.headers, ...result.headers } : operation.headers };
+      return { ...result, headers: result.headers ? { ...operation.headers, ...result.headers } : operation.headers };
     };
-    const onError = (error: unknown): OperationResult => {
-      if (!(error instanceof HttpError)) throw error;
-      return withOperationHeaders(toErrorResult(error, undefined));
-    };
+    // Every failure of the operation, an unexpected 500 included, keeps the operation's headers.
+    const onError = (error: unknown): OperationResult => withOperationHeaders(fail(error));
     try {
       const preferences = parsePreferences(request.headers);
-      accept(preferences);
-      const result =
-        preferences.code !== undefined && preferences.code >= 300
-          ? forced(operation.operationId, preferences.code)
-          : operation.run({ request, params: match.params.map(decodeParam), store, journal: options.journal });
+      seen.preferences = preferences;
+      const fault = take(operation.operationId);
+      if (fault?.delayMs !== undefined) seen.delay = fault.delayMs;
+      let result: Outcome;
+      if (fault?.status !== undefined) result = staged(operation.operationId, fault.status, fault.retryAfter, undefined);
+      else if (fault?.kind !== undefined) result = faulted(operation.operationId, fault.kind);
+      else if (preferences.code !== undefined && preferences.code >= 400) {
+        const applied = `code=${preferences.code}${preferences.retryAfter === undefined ? '' : `, retry-after=${preferences.retryAfter}`}`;
+        result = staged(operation.operationId, preferences.code, preferences.retryAfter, applied);
+      } else result = operation.run({ request, params: match.params.map(decodeParam), store, journal: options.journal });
       if (!(result instanceof Promise)) return withOperationHeaders(result);
       // Without headers of its own, a failure needs no mapping here: handle() maps it.
       return operation.headers ? result.then(withOperationHeaders, onError) : result;
@@ -153,54 +197,76 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     }
   }
 
-  function forced(operationId: string, code: number): OperationResult {
-    const documented = errorsByOperation.get(operationId);
-    const body = documented?.get(code);
-    if (body === undefined) {
-      const allowed = [...(documented?.keys() ?? [])].join(', ');
-      throw new HttpError('invalid_request', `header.prefer: code=${code} is not a documented response of ${operationId}; documented: ${allowed}`);
-    }
-    const headers: Record<string, string> = { 'preference-applied': `code=${code}` };
-    // Every 401 carries its challenge (RFC 9110), forced ones too.
-    if (code === 401) headers['www-authenticate'] = 'Bearer';
-    return { status: code, body, headers };
-  }
-
-  function handle(request: MockRequest): MockResponse | Promise<MockResponse> {
-    const requestId = requestIdOf(request.headers);
-    if (request.method === 'OPTIONS') {
-      return { status: 204, headers: { ...cors.preflightHeaders(request.headers), 'x-request-id': requestId }, body: undefined };
-    }
-    let preferences: Preferences = {};
+  function handle(original: MockRequest): MockResponse | Promise<MockResponse> {
+    const requestId = requestIdOf(original.headers);
+    const arrived = requests.size > 0 ? Date.now() : 0;
+    let bodyText: string | undefined;
+    // Recording keeps the body the operation read; without recording, the request goes through as it is.
+    const request: MockRequest =
+      requests.size > 0
+        ? {
+            method: original.method,
+            path: original.path,
+            query: original.query,
+            headers: original.headers,
+            readBody: () =>
+              original.readBody().then((bytes) => {
+                bodyText = decoder.decode(bytes);
+                return bytes;
+              }),
+          }
+        : original;
+    const isAdmin = request.path.startsWith(`${ADMIN_PATH}/`);
+    const seen: { operation?: OperationId; preferences: Preferences; delay?: number } = { preferences: {} };
     const fail = (error: unknown): OperationResult =>
       toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
     let outcome: Outcome;
-    try {
-      if (request.path === OPENAPI_PATH && request.method === 'GET') {
-        outcome = { status: 200, body: documentText };
-      } else {
-        authenticate(request.headers);
-        outcome = dispatch(request, (accepted) => (preferences = accepted));
+    if (request.method === 'OPTIONS') {
+      outcome = { status: 204, body: undefined, headers: cors.preflightHeaders(request.headers) };
+    } else {
+      try {
+        if (request.path === OPENAPI_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+          outcome = { status: 200, body: documentOf() };
+        } else {
+          authenticate(request.headers);
+          outcome = isAdmin ? handleAdmin(request, { faults, requests, reset }) : dispatch(request, seen, fail);
+        }
+      } catch (error) {
+        outcome = fail(error);
       }
-    } catch (error) {
-      outcome = fail(error);
     }
     const respond = (result: OperationResult): MockResponse | Promise<MockResponse> => {
-      // Built by assignment, not spreads: this runs for every request.
       const headers: Record<string, string> = {};
       if (result.body !== undefined) headers['content-type'] = 'application/json';
-      cors.addResponseHeaders(request.headers, headers);
+      if (request.method !== 'OPTIONS') cors.addResponseHeaders(request.headers, headers);
       if (result.headers) Object.assign(headers, result.headers);
       headers['x-request-id'] = requestId;
-      const response = { status: result.status, headers, body: result.body };
-      const delay = preferences.delay ?? pickDelay(options.delay);
+      const response: MockResponse = { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }) };
+      if (!isAdmin && requests.size > 0) {
+        requests.record({
+          at: arrived,
+          requestId,
+          method: request.method,
+          path: request.path,
+          operation: seen.operation,
+          query: request.query,
+          headers: request.headers,
+          body: bodyText,
+          status: result.status,
+          fault: result.fault,
+        });
+      }
+      const delay = request.method === 'OPTIONS' ? 0 : (seen.delay ?? seen.preferences.delay ?? pickDelay(options.delay));
       return delay > 0 ? sleep(delay).then(() => response) : response;
     };
     return outcome instanceof Promise ? outcome.then(respond, (error: unknown) => respond(fail(error))) : respond(outcome);
   }
 
-  return { handle, store };
+  return { handle, store, faults, requests, reset };
 }
+
+/** Recorded bodies as text: invalid bytes become replacement characters here, where nothing is stored. */
+const decoder = new TextDecoder();
 
 function decodeParam(param: string): string {
   try {

@@ -10,11 +10,12 @@ export interface MockRequest {
   query: string;
   headers: RequestHeaders;
   /**
-   * Reads the body as text. Called only once the request has passed
-   * authentication and routing, so a refused request is never read; rejects
-   * with `BodyTooLargeError` past the size limit.
+   * Reads the body's bytes. Called only once the request has passed
+   * authentication, routing and the media-type check, so a refused request is
+   * never read; rejects with `BodyTooLargeError` past the size limit, and with
+   * an `HttpError` when the client stops sending (400) or is too slow (408).
    */
-  readBody: () => Promise<string>;
+  readBody: () => Promise<Uint8Array>;
 }
 
 /** A response as plain data: every transport writes it out as it is. */
@@ -23,6 +24,12 @@ export interface MockResponse {
   headers: Record<string, string>;
   /** JSON, as text or as UTF-8 bytes; undefined for a response without a body (204). */
   body: string | Uint8Array | undefined;
+  /**
+   * A fault for the adapter to stage: `reset` (connection reset, no answer),
+   * `empty` (connection closed, no answer), `stall` (the status, headers and
+   * half of `body`, then nothing until the client gives up).
+   */
+  fault?: 'reset' | 'empty' | 'stall';
 }
 
 /** Largest request body accepted: 1 MiB. */

@@ -1,8 +1,9 @@
 // The mock API's core: plain data in, plain data out. Imports neither node:http
 // nor msw; see ../node and ../msw for the transports.
 export { DEV_API_KEY } from './api-keys.js';
+export { ADMIN_FAULTS_PATH, ADMIN_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
+export { createMockOpenApiDocument } from './admin-document.js';
 export {
-  ADMIN_RESET_PATH,
   BASE_PATH,
   createMockApi,
   type DelayOption,
@@ -12,7 +13,9 @@ export {
 } from './create-mock-api.js';
 export { BodyTooLargeError } from './body-too-large-error.js';
 export { MAX_BODY_BYTES, type MockRequest, type MockResponse, type RequestHeaders } from './exchange.js';
+export { FAULT_KINDS, type ArmedFault, type FaultKind, type Faults, type FaultSpec } from './faults.js';
 export { HttpError } from './http-error.js';
+export { DEFAULT_RECORDED_REQUESTS, type RecordedRequest, type RecordedRequests, type RequestFilter } from './recorded-requests.js';
 export type { Journal } from './journal.js';
-export { createPetStore, seedPets, type ListOptions, type PetStore, type SeedPet } from './pet-store.js';
-export { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
+export { createPetStore, seedPets, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './pet-store.js';
+export { checkSeedAnimals, DEFAULT_SEED_COUNT, generateSeed } from './seed.js';

@@ -1,4 +1,4 @@
-import type { Pet } from '@petstore/sdk/contract';
+import type { StoredPet } from './pet-store.js';
 
 /**
  * Where the store's changes are made durable (the Node server's `--data FILE`).
@@ -6,7 +6,7 @@ import type { Pet } from '@petstore/sdk/contract';
  */
 export interface Journal {
   /** Keeps a created animal; the create's 201 waits for the promise. */
-  record(pet: Pet): Promise<void>;
+  record(pet: StoredPet): Promise<void>;
   /** The store was reset to its seed: keep exactly these animals from now on. */
-  reset(pets: readonly Pet[]): Promise<void>;
+  reset(pets: readonly StoredPet[]): Promise<void>;
 }

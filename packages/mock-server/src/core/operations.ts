@@ -20,6 +20,8 @@ export interface OperationResult {
   /** JSON, as text or already encoded as UTF-8. */
   body: string | Uint8Array | undefined;
   headers?: Readonly<Record<string, string>>;
+  /** A fault below HTTP the adapter stages instead of (or, for `stall`, halfway through) this answer. */
+  fault?: 'reset' | 'empty' | 'stall' | undefined;
 }
 
 export interface OperationContext {

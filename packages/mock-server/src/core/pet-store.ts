@@ -4,6 +4,9 @@ import { GrowableArray } from './growable-array.js';
 /** An animal to put in the store, with or without an id of its own. */
 export type SeedPet = NewPet & { id?: number };
 
+/** An animal as the store holds and serves it: the mock always has a status. */
+export type StoredPet = Omit<Pet, 'status'> & { status: PetStatus };
+
 /** What `list` takes: an optional status filter and a page size. */
 export interface ListOptions {
   status?: PetStatus | undefined;
@@ -13,16 +16,16 @@ export interface ListOptions {
 /** The in-memory animal store behind the mock server and the MSW handlers. */
 export interface PetStore {
   /** Adds an animal, assigning the next id. */
-  create(input: NewPet): Pet;
-  get(id: number): Pet | undefined;
+  create(input: NewPet): StoredPet;
+  get(id: number): StoredPet | undefined;
   /** The first `limit` animals (with `status`, if given) in ascending id order. */
-  list(options: ListOptions): Pet[];
+  list(options: ListOptions): StoredPet[];
   /** `list` as UTF-8 JSON, ready to send; repeated lists come from a cache. */
   listBody(options: ListOptions): Uint8Array;
   /** `get` as JSON text, ready to send. */
   getJson(id: number): string | undefined;
-  /** Empties the store and loads its seed again; ids continue after the seed. */
-  reset(): void;
+  /** Empties the store and loads its seed again, or `seed` when given; ids continue after the seed. */
+  reset(seed?: Iterable<SeedPet>): void;
   readonly size: number;
 }
 
@@ -58,7 +61,7 @@ export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<
 
   const lastId = (): number => (ids.length === 0 ? 0 : ids.at(ids.length - 1));
 
-  function insert(pet: Pet): Pet {
+  function insert(pet: StoredPet): StoredPet {
     const row = ids.length;
     const status = PET_STATUSES.indexOf(pet.status);
     if (pet.id !== row + 1) dense = false;
@@ -85,7 +88,7 @@ export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<
   }
 
   const statusOf = (row: number): PetStatus => PET_STATUSES[statuses.at(row)] as PetStatus;
-  const petAt = (row: number): Pet => ({ id: ids.at(row), name: names[row] as string, categoryId: categoryIds.at(row), status: statusOf(row) });
+  const petAt = (row: number): StoredPet => ({ id: ids.at(row), name: names[row] as string, categoryId: categoryIds.at(row), status: statusOf(row) });
   const jsonAt = (row: number): string => petJson(ids.at(row), names[row] as string, categoryIds.at(row), statusOf(row));
 
   /** Row numbers of the first `limit` matches. */
@@ -134,7 +137,7 @@ export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<
       const row = rowOf(id);
       return row === -1 ? undefined : jsonAt(row);
     },
-    reset: () => load(seed),
+    reset: (other) => load(other ?? seed),
     get size() {
       return ids.length;
     },
@@ -142,7 +145,7 @@ export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<
 }
 
 /** Copied field by field in a fixed order: nothing else from the input survives. */
-function toPet(id: number, input: NewPet): Pet {
+function toPet(id: number, input: NewPet): StoredPet {
   return { id, name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS };
 }
 
@@ -151,7 +154,7 @@ function toPet(id: number, input: NewPet): Pet {
  * seed gives none, the default status. Lazy, so a million-animal seed is never
  * all in memory at once.
  */
-export function* seedPets(seed: Iterable<SeedPet>): Generator<Pet> {
+export function* seedPets(seed: Iterable<SeedPet>): Generator<StoredPet> {
   let lastId = 0;
   for (const input of seed) {
     const pet = toPet(input.id ?? lastId + 1, input);

@@ -15,9 +15,18 @@ describe('parsePreferences', () => {
     expect(parsePreferences({})).toEqual({});
   });
 
-  it.each(['code=abc', 'code=4040', 'code=', 'code=600'])('refuses a malformed code: %j', (prefer) => {
+  it.each(['code=abc', 'code=4040', 'code=', 'code=600', 'code=302', 'code=101'])('refuses a malformed or non-error code: %j', (prefer) => {
     expect(() => parsePreferences({ prefer })).toThrow(HttpError);
-    expect(() => parsePreferences({ prefer })).toThrow(/code must be a three-digit HTTP status/);
+    expect(() => parsePreferences({ prefer })).toThrow(/code must be an error status from 400 to 599/);
+  });
+
+  it('reads retry-after with a 429 or a 503', () => {
+    expect(parsePreferences({ prefer: 'code=503, retry-after=2' })).toEqual({ code: 503, retryAfter: 2 });
+    expect(parsePreferences({ prefer: 'code=429; retry-after=0' })).toEqual({ code: 429, retryAfter: 0 });
+  });
+
+  it.each(['retry-after=2', 'code=500, retry-after=2', 'code=503, retry-after=soon', 'code=503, retry-after=86401'])('refuses a retry-after that cannot apply: %j', (prefer) => {
+    expect(() => parsePreferences({ prefer })).toThrow(/retry-after/);
   });
 
   it.each(['delay=-1', 'delay=1.5', 'delay=60001', 'delay=soon'])('refuses a malformed delay: %j', (prefer) => {

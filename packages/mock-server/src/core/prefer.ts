@@ -6,12 +6,17 @@ export const MAX_PREFERRED_DELAY_MS = 60_000;
 
 const NO_PREFERENCES: Preferences = Object.freeze({});
 
+/** Longest `Retry-After` that `Prefer: retry-after=N` may ask for: a day. */
+export const MAX_PREFERRED_RETRY_AFTER_S = 86_400;
+
 /** Test controls a request asks for with the `Prefer` header (the same header Prism reads). */
 export interface Preferences {
-  /** `code=NNN`: answer with this documented status instead. */
+  /** `code=NNN`: answer with this status instead (400–599; a 2xx runs the operation as usual). */
   code?: number;
   /** `delay=MS`: wait this long before answering. */
   delay?: number;
+  /** `retry-after=N`: with `code=429` or `code=503`, sent as `Retry-After: N`. */
+  retryAfter?: number;
 }
 
 /**
@@ -27,10 +32,15 @@ export function parsePreferences(headers: RequestHeaders): Preferences {
     const [name = '', value = ''] = token.split('=', 2).map((part) => part.trim().replace(/^"(.*)"$/, '$1'));
     const key = name.toLowerCase();
     if (key === 'code') {
-      if (!/^[1-5][0-9]{2}$/.test(value)) {
-        throw new HttpError('invalid_request', `header.prefer: code must be a three-digit HTTP status, got "${value}"`);
+      if (!/^(2|4|5)[0-9]{2}$/.test(value)) {
+        throw new HttpError('invalid_request', `header.prefer: code must be an error status from 400 to 599 (or a 2xx), got "${value}"`);
       }
       preferences.code = Number(value);
+    } else if (key === 'retry-after') {
+      if (!/^[0-9]+$/.test(value) || Number(value) > MAX_PREFERRED_RETRY_AFTER_S) {
+        throw new HttpError('invalid_request', `header.prefer: retry-after must be a whole number of seconds from 0 to ${MAX_PREFERRED_RETRY_AFTER_S}, got "${value}"`);
+      }
+      preferences.retryAfter = Number(value);
     } else if (key === 'delay') {
       if (!/^[0-9]+$/.test(value) || Number(value) > MAX_PREFERRED_DELAY_MS) {
         throw new HttpError(
@@ -40,6 +50,9 @@ export function parsePreferences(headers: RequestHeaders): Preferences {
       }
       preferences.delay = Number(value);
     }
+  }
+  if (preferences.retryAfter !== undefined && preferences.code !== 429 && preferences.code !== 503) {
+    throw new HttpError('invalid_request', 'header.prefer: retry-after goes with code=429 or code=503');
   }
   return preferences;
 }

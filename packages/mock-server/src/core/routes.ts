@@ -1,9 +1,9 @@
-import { GET_PET_DEPRECATION, GET_PET_LINK, GET_PET_SUNSET } from '@petstore/sdk/contract';
+import { GET_PET_DEPRECATION, GET_PET_LINK, GET_PET_SUNSET, type OperationId } from '@petstore/sdk/contract';
 import { createPet, getPet, listPets, type Operation } from './operations.js';
 
 /** One operation of a route. */
 export interface RouteOperation {
-  operationId: string;
+  operationId: OperationId;
   run: Operation;
   /** Headers on every response of the operation, errors included (after authentication). */
   headers?: Readonly<Record<string, string>>;

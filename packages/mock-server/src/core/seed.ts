@@ -1,4 +1,6 @@
-import { PET_STATUSES, type NewPet } from '@petstore/sdk/contract';
+import { describeIssue, formatIssues, Id, NewPet, PET_STATUSES } from '@petstore/sdk/contract';
+import * as z from 'zod/mini';
+import type { SeedPet } from './pet-store.js';
 
 /** How many animals a server starts with unless told otherwise: enough for a first `pets list`. */
 export const DEFAULT_SEED_COUNT = 12;
@@ -28,4 +30,25 @@ export function generateSeed(count: number): Iterable<NewPet> {
       }
     },
   };
+}
+
+/** Animals to start from, as `POST /pets` takes them, each optionally with its own `id`. */
+export const SeedAnimals = /* @__PURE__ */ z.array(z.extend(NewPet, { id: z.exactOptional(Id) }), { error: 'must be a JSON array of animals' });
+
+/**
+ * Checks a list of seed animals: the schema, then ids that ascend (where an
+ * animal gives none, it gets the one after the previous). The problem comes in
+ * words, paths relative to the list (`[0].name: must not be empty`): the
+ * caller puts its own location before it.
+ */
+export function checkSeedAnimals(value: unknown): { animals: SeedPet[] } | { error: string } {
+  const result = z.safeParse(SeedAnimals, value, { error: describeIssue });
+  if (!result.success) return { error: formatIssues('', result.error.issues) };
+  let lastId = 0;
+  for (const [index, pet] of result.data.entries()) {
+    const id = pet.id ?? lastId + 1;
+    if (id <= lastId) return { error: `[${index}].id ${id} must be greater than ${lastId}: ids ascend` };
+    lastId = id;
+  }
+  return { animals: result.data };
 }

@@ -1,11 +1,13 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
-  ADMIN_RESET_PATH,
+  ADMIN_PATH,
   BASE_PATH,
   BodyTooLargeError,
   createMockApi,
   MAX_BODY_BYTES,
+  type MockApi,
   type MockApiOptions,
+  type MockResponse,
 } from '../core/index.js';
 
 export interface CreateHandlersOptions extends MockApiOptions {
@@ -16,12 +18,31 @@ export interface CreateHandlersOptions extends MockApiOptions {
   baseUrl: string;
 }
 
+/** The handlers, with the mock's test controls: the same as the Node server's. */
+export type MockHandlers = HttpHandler[] & Pick<MockApi, 'faults' | 'requests' | 'reset' | 'store'>;
+
+/**
+ * An MSW response for the core's: faults below HTTP as near as a browser can
+ * come. A reset or an empty reply is a network error (`HttpResponse.error()`:
+ * fetch rejects with a TypeError); a stall sends half the body and never ends.
+ */
+function toMswResponse(result: MockResponse): Response {
+  if (result.fault === 'reset' || result.fault === 'empty') return HttpResponse.error();
+  if (result.fault === 'stall' && typeof result.body === 'string') {
+    const half = result.body.slice(0, Math.ceil(result.body.length / 2));
+    const stalled = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new TextEncoder().encode(half)) });
+    return new HttpResponse(stalled, { status: result.status, headers: result.headers });
+  }
+  return new HttpResponse(result.body ?? null, { status: result.status, headers: result.headers });
+}
+
 /**
  * MSW handlers that answer the whole Animal Store API with the same core as the
- * Node server: same validation, same Error bodies, same store semantics. Use
- * with `setupWorker(...createHandlers({ baseUrl }))` or `setupServer(...)`.
+ * Node server: same validation, same Error bodies, same store semantics, and
+ * the same test controls (`faults`, `requests`, `reset`) on the returned array.
+ * Use with `setupWorker(...createHandlers({ baseUrl }))` or `setupServer(...)`.
  */
-export function createHandlers(options: CreateHandlersOptions): HttpHandler[] {
+export function createHandlers(options: CreateHandlersOptions): MockHandlers {
   const api = createMockApi(options);
   const base = new URL(options.baseUrl, globalThis.location?.href ?? 'http://localhost');
   const basePath = base.pathname.replace(/\/$/, '');
@@ -32,7 +53,7 @@ export function createHandlers(options: CreateHandlersOptions): HttpHandler[] {
   const corePath = (url: URL): string | undefined => {
     if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return undefined;
     const path = url.pathname.slice(prefix.length);
-    return path === BASE_PATH || path.startsWith(`${BASE_PATH}/`) || path === ADMIN_RESET_PATH ? path : undefined;
+    return path === BASE_PATH || path.startsWith(`${BASE_PATH}/`) || path.startsWith(`${ADMIN_PATH}/`) ? path : undefined;
   };
 
   const handler = http.all(
@@ -45,13 +66,13 @@ export function createHandlers(options: CreateHandlersOptions): HttpHandler[] {
         query: url.search.slice(1),
         headers: Object.fromEntries(request.headers),
         readBody: async () => {
-          const text = await request.text();
-          if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) throw new BodyTooLargeError();
-          return text;
+          const bytes = new Uint8Array(await request.arrayBuffer());
+          if (bytes.byteLength > MAX_BODY_BYTES) throw new BodyTooLargeError();
+          return bytes;
         },
       });
-      return new HttpResponse(result.body ?? null, { status: result.status, headers: result.headers });
+      return toMswResponse(result);
     },
   );
-  return [handler];
+  return Object.assign([handler], { faults: api.faults, requests: api.requests, reset: api.reset, store: api.store });
 }

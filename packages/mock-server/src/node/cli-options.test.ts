@@ -17,6 +17,7 @@ describe('parseCliOptions', () => {
       log: undefined,
       corsOrigins: [],
       dataFile: undefined,
+      journalSize: undefined,
     });
     expect(DEFAULT_PORT).toBe(4010);
   });
@@ -24,9 +25,10 @@ describe('parseCliOptions', () => {
   it('reads every flag', () => {
     const options = parse([
       '--port=0', '--host', '::1', '--api-key', 'a', '--api-key', 'b', '--seed', '0',
-      '--delay', '10-20', '--log', 'json', '--cors-origin', 'http://localhost:5173',
+      '--delay', '10-20', '--log', 'json', '--cors-origin', 'http://localhost:5173', '--journal-size', '0',
     ]);
     expect(options).toMatchObject({
+      journalSize: 0,
       port: 0,
       host: '::1',
       apiKeys: ['a', 'b'],

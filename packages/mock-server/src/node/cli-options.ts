@@ -19,12 +19,14 @@ export interface CliOptions {
   log: LogFormat | undefined;
   corsOrigins: string[];
   dataFile: string | undefined;
+  journalSize: number | undefined;
 }
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 const MAX_SEED = 10_000_000;
 const MAX_DELAY_MS = 60_000;
+const MAX_JOURNAL_SIZE = 1_000_000;
 const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json', 'off'];
 
 export const HELP = `Usage: petstore-mock [options]
@@ -44,13 +46,20 @@ Options:
   --cors-origin ORIGIN   allow this browser origin; repeat for several (default: any origin)
   --data FILE            keep the animals in FILE across restarts (created with the seed if new;
                          each create is on disk before its 201). Without it nothing is written.
+  --journal-size N       keep the last N requests answered for GET /__admin/requests, 0 for none
+                         (default 1000)
   -h, --help             show this help
   -v, --version          show the version
 
-Test controls (per request, same as Prism's):
-  Prefer: code=401       answer with a documented error response of the operation
+Test controls, per request (as Prism's):
+  Prefer: code=503       answer with this error status (400-599): the documented example,
+                         or an Error body; with 429 or 503, retry-after=N sends Retry-After
   Prefer: delay=500      wait 500 ms before answering
-  POST /__admin/reset    restore the seed (needs the API key)
+Test controls from outside the app (need the API key; see the README):
+  POST /__admin/faults   arm a fault: {"operation":"listPets","status":503,"times":2}
+                         or a kind below HTTP: reset, empty, malformed, stall
+  GET /__admin/requests  the requests answered (?operation=, ?method=, ?status=)
+  POST /__admin/reset    restore the seed, or {"seed": N | [animals]}; disarms, forgets
 
 Without a key of your own, the development key is accepted; it is printed at start-up.
 SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (5 s at most) and exits 0.
@@ -97,6 +106,7 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
         log: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         data: { type: 'string' },
+        'journal-size': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -132,5 +142,6 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
     log: values.log as LogFormat | undefined,
     corsOrigins: values['cors-origin'] ?? [],
     dataFile: values.data,
+    journalSize: values['journal-size'] === undefined ? undefined : integer('--journal-size', values['journal-size'], 0, MAX_JOURNAL_SIZE, 'a number of requests'),
   };
 }

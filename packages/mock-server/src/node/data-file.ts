@@ -1,16 +1,19 @@
 import { open, readFile, rename, truncate, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { Pet } from '@petstore/sdk/contract';
+import { Pet, PetStatus } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
-import { seedPets, type Journal, type SeedPet } from '../core/index.js';
+import { seedPets, type Journal, type SeedPet, type StoredPet } from '../core/index.js';
 import { MockServerConfigError } from './mock-server-config-error.js';
+
+/** A record of the file: the mock always writes a status. */
+const StoredPetRecord = z.extend(Pet, { status: PetStatus });
 
 /** The first line of every data file: how a file says it is ours. */
 const HEADER = '{"petstoreMockData":1}';
 
 export interface DataFile {
   /** The animals in the file: what the store starts with. */
-  pets: Pet[];
+  pets: StoredPet[];
   journal: Journal;
   /** Set when the file had a torn last record (a crash mid-write), which was dropped. */
   recovered: string | undefined;
@@ -42,13 +45,13 @@ async function replaceFile(path: string, text: string): Promise<void> {
   await syncDirectory(path);
 }
 
-const serialise = (pets: readonly Pet[]): string => `${HEADER}\n${pets.map((pet) => `${JSON.stringify(pet)}\n`).join('')}`;
+const serialise = (pets: readonly StoredPet[]): string => `${HEADER}\n${pets.map((pet) => `${JSON.stringify(pet)}\n`).join('')}`;
 
 /**
  * Reads a data file, recovering from a torn last record; refuses a file that
  * is not ours or is damaged elsewhere, without touching it.
  */
-async function replay(path: string, text: string): Promise<{ pets: Pet[]; recovered: string | undefined }> {
+async function replay(path: string, text: string): Promise<{ pets: StoredPet[]; recovered: string | undefined }> {
   const firstLineEnd = text.indexOf('\n');
   if (text.slice(0, firstLineEnd === -1 ? undefined : firstLineEnd) !== HEADER) {
     throw new MockServerConfigError(
@@ -58,13 +61,13 @@ async function replay(path: string, text: string): Promise<{ pets: Pet[]; recove
   const lines = text.slice(firstLineEnd + 1).split('\n');
   // A complete file ends with a newline, so the last piece is empty.
   const last = lines.pop() ?? '';
-  const pets: Pet[] = [];
+  const pets: StoredPet[] = [];
   let goodLength = firstLineEnd + 1;
   let previousId = 0;
   for (const [index, line] of lines.entries()) {
-    let pet: Pet;
+    let pet: StoredPet;
     try {
-      pet = z.parse(Pet, JSON.parse(line));
+      pet = z.parse(StoredPetRecord, JSON.parse(line));
     } catch {
       throw new MockServerConfigError(`--data ${path}: record ${index + 1} is damaged (${line.slice(0, 60)}); the file was left untouched.`);
     }
@@ -95,7 +98,7 @@ export async function openDataFile(path: string, seed: Iterable<SeedPet>): Promi
       throw new MockServerConfigError(`--data ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
   }
-  let pets: Pet[];
+  let pets: StoredPet[];
   let recovered: string | undefined;
   if (text === undefined || text === '') {
     pets = [...seedPets(seed)];

@@ -39,12 +39,14 @@ const INIT = `fetch('/v1/openapi.json')
   });
 `;
 
-/** The assets served from the swagger-ui-dist package, with their media types. */
-const ASSETS: Readonly<Record<string, string>> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+/** The assets served from the swagger-ui-dist package, with their media types. A Map: `constructor` is no asset. */
+const ASSETS: ReadonlyMap<string, string> = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
+
+const NOT_FOUND = JSON.stringify({ code: 'route_not_found', message: 'No such file of the API reference', status: 404 });
 
 export interface StaticResponse {
   status: number;
@@ -55,7 +57,8 @@ export interface StaticResponse {
 /**
  * The API reference page at /docs: Swagger UI rendering the server's own
  * OpenAPI document, every asset from the swagger-ui-dist npm package, nothing
- * from a CDN, so it works offline. Returns undefined for paths it does not own.
+ * from a CDN, so it works offline. Returns undefined for paths it does not own
+ * and methods other than GET and HEAD; a name under /docs/ it does not serve is a 404.
  */
 export function createDocsPage(): (method: string, path: string) => Promise<StaticResponse | undefined> {
   const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -68,8 +71,8 @@ export function createDocsPage(): (method: string, path: string) => Promise<Stat
     }
     const name = path.slice(DOCS_PATH.length + 1);
     if (name === 'init.js') return { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8' }, body: INIT };
-    const type = ASSETS[name];
-    if (!type) return undefined;
+    const type = ASSETS.get(name);
+    if (!type) return { status: 404, headers: { 'content-type': 'application/json' }, body: NOT_FOUND };
     let body = cache.get(name);
     if (!body) {
       body = await readFile(join(assetDir, name));

@@ -1,10 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { formatIssues, Id, NewPet } from '@petstore/sdk/contract';
-import * as z from 'zod/mini';
-import type { SeedPet } from '../core/index.js';
+import { checkSeedAnimals, type SeedPet } from '../core/index.js';
 import { UsageError } from './cli-options.js';
-
-const SeedFile = z.array(z.extend(NewPet, { id: z.exactOptional(Id) }), { error: 'must be a JSON array of animals' });
 
 /**
  * Reads `--seed-file`: a JSON array of animals as `POST /pets` takes them, each
@@ -23,16 +19,8 @@ export async function loadSeedFile(path: string): Promise<SeedPet[]> {
   } catch (error) {
     throw new UsageError(`--seed-file ${path}: not valid JSON (${(error as Error).message})`);
   }
-  const result = z.safeParse(SeedFile, data);
-  if (!result.success) {
-    // The file's name stands in for the location: "--seed-file pets.json: [0].name: …".
-    throw new UsageError(`--seed-file ${path}: ${formatIssues('', result.error.issues)}`);
-  }
-  let lastId = 0;
-  for (const [index, pet] of result.data.entries()) {
-    const id = pet.id ?? lastId + 1;
-    if (id <= lastId) throw new UsageError(`--seed-file ${path}: [${index}].id ${id} must be greater than ${lastId}: ids ascend`);
-    lastId = id;
-  }
-  return result.data;
+  // The file's name stands in for the location: "--seed-file pets.json: [0].name: …".
+  const checked = checkSeedAnimals(data);
+  if ('error' in checked) throw new UsageError(`--seed-file ${path}: ${checked.error}`);
+  return checked.animals;
 }

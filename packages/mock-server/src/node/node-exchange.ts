@@ -13,6 +13,8 @@ export class NodeExchange implements MockRequest {
   readonly query: string;
   /** Set once the body passed the size limit: close the connection after answering. */
   closeAfter = false;
+  /** Whether the core asked for the body. */
+  bodyRequested = false;
 
   constructor(
     readonly request: IncomingMessage,
@@ -20,7 +22,12 @@ export class NodeExchange implements MockRequest {
     /** When the request arrived (performance.now()), for the log. */
     readonly started: number,
   ) {
-    const url = request.url ?? '/';
+    let url = request.url ?? '/';
+    // Absolute-form (http://host/v1/pets, as proxies send it, RFC 9112): the path and query route.
+    if (!url.startsWith('/') && URL.canParse(url)) {
+      const absolute = new URL(url);
+      url = `${absolute.pathname}${absolute.search}`;
+    }
     const queryAt = url.indexOf('?');
     this.method = request.method ?? 'GET';
     this.path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -31,7 +38,15 @@ export class NodeExchange implements MockRequest {
     return this.request.headers;
   }
 
-  readBody(): Promise<string> {
+  readBody(): Promise<Uint8Array> {
+    this.bodyRequested = true;
     return readBody(this.request, () => (this.closeAfter = true));
+  }
+
+  /** A body came with the request that nobody read (refused before reading): not worth reading to keep the connection. */
+  get bodyUnread(): boolean {
+    if (this.bodyRequested) return false;
+    const { headers } = this.request;
+    return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
   }
 }

@@ -31,7 +31,7 @@ export class ApiPromise<T> implements PromiseLike<T> {
     onFulfilled?: ((value: T) => Result | PromiseLike<Result>) | null,
     onRejected?: ((reason: unknown) => Failure | PromiseLike<Failure>) | null,
   ): Promise<Result | Failure> {
-    return this.#result.then((result) => result.data).then(onFulfilled, onRejected);
+    return this.#result.then((result) => (onFulfilled ? onFulfilled(result.data) : (result.data as unknown as Result)), onRejected);
   }
 
   catch<Failure = never>(onRejected?: ((reason: unknown) => Failure | PromiseLike<Failure>) | null): Promise<T | Failure> {

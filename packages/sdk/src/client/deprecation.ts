@@ -1,5 +1,3 @@
-import type { HttpHeaders } from './http.js';
-
 /** A response's deprecation headers (RFC 9745 `Deprecation`, RFC 8594 `Sunset`, and `Link`). */
 export interface Deprecation {
   /** The `Deprecation` header as sent, e.g. `@1767225600` (a date as Unix seconds). */
@@ -11,7 +9,7 @@ export interface Deprecation {
 }
 
 /** The deprecation headers of a response, or undefined when it has none. */
-export function parseDeprecation(headers: HttpHeaders): Deprecation | undefined {
+export function parseDeprecation(headers: Headers): Deprecation | undefined {
   const deprecation = headers.get('deprecation') ?? undefined;
   const sunset = headers.get('sunset');
   if (deprecation === undefined && sunset === null) return undefined;

@@ -19,14 +19,15 @@ export {
   isPetstoreError,
   isRateLimitError,
   isRequestValidationError,
+  isResponseTooLargeError,
   isResponseValidationError,
   isServerError,
   isTimeoutError,
 } from './errors/guards.js';
 export { PetstoreError } from './errors/petstore-error.js';
-export { ConnectionError, TimeoutError } from './errors/transport-errors.js';
+export { ResponseTooLargeError } from './errors/response-too-large-error.js';
+export { ConnectionError, TimeoutError, type ConnectionFailure } from './errors/transport-errors.js';
 export { RequestValidationError, ResponseValidationError, type ValidationIssues } from './errors/validation-errors.js';
-export type { HttpHeaders, HttpRequest, HttpResponse, Transport } from './http.js';
 export type { ClientOptions, Logger, RequestOptions, ResponseValidation } from './options.js';
 export { PetsResource } from './pets-resource.js';
 export { PetstoreClient } from './petstore-client.js';

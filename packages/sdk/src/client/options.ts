@@ -1,4 +1,4 @@
-import type { Transport } from './http.js';
+import type { Hooks } from 'ky';
 
 /** Where the SDK reports what it does: debug lines per request, warnings (deprecations, unknown statuses). */
 export interface Logger {
@@ -32,16 +32,16 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** Longest wait a `Retry-After` can ask for, in milliseconds (default 60,000); a longer one is shortened to this. */
   maxRetryAfter?: number | undefined;
+  /** A fetch of your own (tests, proxies, instrumentation), called by ky once per attempt. Default: the global `fetch`. */
+  fetch?: ((input: Request | URL | string, init?: RequestInit) => Promise<Response>) | undefined;
   /**
-   * A fetch of your own (tests, proxies, instrumentation), called once per attempt.
-   * `kyFetch()` from `@petstore/sdk/ky` makes one that runs ky hooks.
+   * ky's hooks (`beforeRequest`, `afterResponse`, `beforeRetry`, `beforeError`),
+   * run after the SDK's own: a tracing header, metrics, logging. A
+   * `beforeError` hook receives the SDK's error classes.
    */
-  fetch?: typeof globalThis.fetch | undefined;
-  /**
-   * How attempts reach the service, instead of `fetch`: e.g. `nodeTransport()`
-   * from `@petstore/sdk/node`, on `node:http`, for short-lived Node.js processes.
-   */
-  transport?: Transport | undefined;
+  hooks?: Hooks | undefined;
+  /** Largest response body read, in bytes (default 10 MiB); a larger one is a `ResponseTooLargeError`. */
+  maxResponseBytes?: number | undefined;
   /** Headers sent with every request. */
   headers?: Record<string, string> | undefined;
   /** Where debug lines and warnings go. Default: warnings to `console.warn`, no debug. */

@@ -1,32 +1,35 @@
 import * as z from 'zod/mini';
 import {
+  describeIssue,
   formatIssues,
   GET_PET_REMOVAL_DATE,
   GET_PET_REPLACEMENT,
   Id,
+  LIST_LIMIT_DEFAULT,
   ListPetsQuery,
   NewPet,
   type InputLocation,
   type Pet,
 } from '../contract/index.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
+import { checkOption, MAX_RETRIES, MAX_TIMER_MS } from './check-option.js';
 import { RequestValidationError } from './errors/validation-errors.js';
+import type { Call } from './http-client.js';
 import type { RequestOptions } from './options.js';
-import type { Call } from './request-pipeline.js';
 
 /** What the resource needs from its client. */
 export interface ResourceContext {
   send<T>(call: Call<T>): Promise<WithResponse<T>>;
   /** Checks one animal of a response, per the client's validation mode. */
   parsePet(body: unknown, rawBody: string, label: string): Pet;
-  /** Checks a list of animals, per the client's validation mode. */
-  parsePets(body: unknown, rawBody: string, label: string): Pet[];
+  /** Checks a list of animals, per the client's validation mode; `limit` is what the call asked for. */
+  parsePets(body: unknown, rawBody: string, label: string, limit: number): Pet[];
   /** Called when a deprecated method is used. */
   deprecated(operationId: string, message: string): void;
 }
 
 function checked<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, location: InputLocation): z.output<Schema> {
-  const result = z.safeParse(schema, value);
+  const result = z.safeParse(schema, value, { error: describeIssue });
   if (!result.success) throw new RequestValidationError(formatIssues(location, result.error.issues), result.error.issues);
   return result.data;
 }
@@ -36,6 +39,8 @@ function call<T>(context: ResourceContext, build: () => Call<T>): ApiPromise<T> 
   let prepared: Call<T>;
   try {
     prepared = build();
+    checkOption('timeout', prepared.options?.timeout, 1, MAX_TIMER_MS);
+    checkOption('maxRetries', prepared.options?.maxRetries, 0, MAX_RETRIES);
   } catch (error) {
     return new ApiPromise(Promise.reject(error));
   }
@@ -57,13 +62,15 @@ export class PetsResource {
    */
   list(query: ListPetsQuery = {}, options?: RequestOptions): ApiPromise<Pet[]> {
     return call(this.#context, () => {
+      // Absent options stay absent (exactOptional), so the parsed query is the query string.
+      const searchParams = checked(ListPetsQuery, query, 'query');
+      const limit = searchParams.limit ?? LIST_LIMIT_DEFAULT;
       return {
         operationId: 'listPets',
         method: 'GET',
         path: 'pets',
-        // Absent options stay absent (exactOptional), so the parsed query is the query string.
-        searchParams: checked(ListPetsQuery, query, 'query'),
-        parse: this.#context.parsePets,
+        searchParams,
+        parse: (body, rawBody, label) => this.#context.parsePets(body, rawBody, label, limit),
         options,
       };
     });

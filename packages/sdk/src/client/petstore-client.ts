@@ -1,18 +1,24 @@
-import * as z from 'zod/mini';
-import { formatIssues, PET_STATUSES, type Pet } from '../contract/index.js';
 import { defaultLogger } from './default-logger.js';
 import type { Deprecation } from './deprecation.js';
 import { readEnvironment, runtimeProcess } from './environment.js';
+import { checkOption, MAX_RETRIES, MAX_TIMER_MS } from './check-option.js';
 import { ConfigurationError } from './errors/configuration-error.js';
-import { ResponseValidationError, type ValidationIssues } from './errors/validation-errors.js';
+import { createHttpClient } from './http-client.js';
 import type { ClientOptions } from './options.js';
 import { PetsResource } from './pets-resource.js';
-import { isTolerantPets } from './generated/is-tolerant-pets.js';
-import { createRequestPipeline } from './request-pipeline.js';
-import { StrictPet, StrictPets, TolerantPet, TolerantPets } from './response-schemas.js';
+import { createResponseParsers } from './response-validation.js';
+
+/** The numeric options and their ranges. */
+const OPTION_RANGES = [
+  ['timeout', 1, MAX_TIMER_MS],
+  ['totalTimeout', 1, MAX_TIMER_MS],
+  ['maxRetries', 0, MAX_RETRIES],
+  ['maxRetryAfter', 0, MAX_TIMER_MS],
+  ['maxResponseBytes', 1, Number.MAX_SAFE_INTEGER],
+] as const;
 
 /**
- * A client of the Animal Store API.
+ * A client of the Animal Store API, on one ky instance.
  *
  * ```ts
  * const client = new PetstoreClient({ baseUrl: 'http://127.0.0.1:4010/v1', apiKey: process.env.PETSTORE_API_KEY });
@@ -23,7 +29,7 @@ export class PetstoreClient {
   /** The animals in the catalogue: `list`, `create`, and the deprecated `get`. */
   readonly pets: PetsResource;
 
-  /** @throws {ConfigurationError} no base URL or API key, from the options or the environment. */
+  /** @throws {ConfigurationError} no base URL or API key, from the options or the environment, or an option out of range. */
   constructor(options: ClientOptions = {}) {
     const baseUrl = options.baseUrl ?? readEnvironment('PETSTORE_BASE_URL');
     const apiKey = options.apiKey ?? readEnvironment('PETSTORE_API_KEY');
@@ -32,11 +38,13 @@ export class PetstoreClient {
         'No base URL: pass the baseUrl option or set PETSTORE_BASE_URL (the local mock: http://127.0.0.1:4010/v1).',
       );
     }
-    if (!URL.canParse(baseUrl)) throw new ConfigurationError(`baseUrl is not an absolute URL: "${baseUrl}"`);
+    if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+      throw new ConfigurationError(`baseUrl is not an absolute http(s) URL: "${baseUrl}"`);
+    }
     if (!apiKey) throw new ConfigurationError('No API key: pass the apiKey option or set PETSTORE_API_KEY.');
+    for (const [name, min, max] of OPTION_RANGES) checkOption(name, options[name], min, max);
 
     const logger = options.logger ?? defaultLogger;
-    const mode = options.validateResponses ?? 'tolerant';
     const warned = new Set<string>();
     const warnOnce = (key: string, message: string, details?: Record<string, unknown>) => {
       if (warned.has(key)) return;
@@ -44,8 +52,8 @@ export class PetstoreClient {
       logger.warn(message, details);
     };
 
-    const pipeline = createRequestPipeline(options, {
-      // Paths are appended to it: it must end in a slash.
+    const http = createHttpClient(options, {
+      // Paths are resolved against it: it must end in a slash.
       baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
       apiKey,
       logger,
@@ -59,38 +67,9 @@ export class PetstoreClient {
       },
     });
 
-    const breaks = (label: string, issues: ValidationIssues, rawBody: string) =>
-      new ResponseValidationError(`${label}: the response breaks the contract: ${formatIssues('body', issues)}`, issues, rawBody);
-    const warnUnknownStatus = (status: string) => {
-      if (!(PET_STATUSES as readonly string[]).includes(status)) {
-        warnOnce(`status:${status}`, `The service returned the status "${status}", which this SDK version does not know; it is passed through.`);
-      }
-    };
-
-    // Both return the body itself, not zod's copy: fields a later API version adds reach the caller.
-    const parsePet = (body: unknown, rawBody: string, label: string): Pet => {
-      if (mode === 'off') return body as Pet;
-      const result = z.safeParse(mode === 'strict' ? StrictPet : TolerantPet, body);
-      if (!result.success) throw breaks(label, result.error.issues, rawBody);
-      warnUnknownStatus(result.data.status);
-      return body as Pet;
-    };
-    const parsePets = (body: unknown, rawBody: string, label: string): Pet[] => {
-      if (!Array.isArray(body)) throw new ResponseValidationError(`${label}: the response body is not a JSON array`, [], rawBody);
-      if (mode === 'off') return body as Pet[];
-      // The generated check first: it says the same as zod, much faster, and zod then says why.
-      if (mode === 'strict' || !isTolerantPets(body)) {
-        const result = z.safeParse(mode === 'strict' ? StrictPets : TolerantPets, body);
-        if (!result.success) throw breaks(label, result.error.issues, rawBody);
-      }
-      for (const pet of body as Pet[]) warnUnknownStatus(pet.status);
-      return body as Pet[];
-    };
-
     this.pets = new PetsResource({
-      send: pipeline.send,
-      parsePet,
-      parsePets,
+      send: http.send,
+      ...createResponseParsers(options.validateResponses ?? 'tolerant', warnOnce),
       deprecated: (operationId, message) => {
         if (options.deprecationWarnings === false || warned.has(`deprecated:${operationId}`)) return;
         warned.add(`deprecated:${operationId}`);

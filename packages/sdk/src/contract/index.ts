@@ -10,6 +10,7 @@ export {
   GET_PET_SUNSET,
 } from './deprecation.js';
 export { ERROR_CODES, ErrorBody, type ErrorCode } from './error-body.js';
+export { describeIssue } from './issue-messages.js';
 export { formatIssues, type InputLocation } from './issues.js';
 export { ID_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN, NAME_MAX_LENGTH } from './limits.js';
 export {
@@ -19,6 +20,7 @@ export {
   type ListPetsParams,
   type QueryParams,
 } from './list-query.js';
+export { OPERATION_IDS, type OperationId } from './operations.js';
 export { PetIdParam } from './pet-id.js';
 export {
   Id,

@@ -31,17 +31,19 @@ export type ListPetsQuery = z.infer<typeof ListPetsQuery>;
  * Unknown parameters are ignored. The output has the default limit applied.
  */
 export const ListPetsQueryParams = /* @__PURE__ */ z.object({
-  limit: z._default(
-    z.pipe(
-      QueryValue.check(z.regex(/^[0-9]+$/, LIMIT_MESSAGE)),
-      z.pipe(
-        z.transform((value: string) => Number(value)),
+  // Each call marked pure, not only the outer one: a bundler then drops the
+  // whole schema from apps (the SDK's client) that never use it.
+  limit: /* @__PURE__ */ z._default(
+    /* @__PURE__ */ z.pipe(
+      /* @__PURE__ */ QueryValue.check(/* @__PURE__ */ z.regex(/^[0-9]+$/, LIMIT_MESSAGE)),
+      /* @__PURE__ */ z.pipe(
+        /* @__PURE__ */ z.transform((value: string) => Number(value)),
         ListLimit,
       ),
     ),
     LIST_LIMIT_DEFAULT,
   ),
-  status: z.exactOptional(z.pipe(QueryValue, PetStatus)),
+  status: /* @__PURE__ */ z.exactOptional(/* @__PURE__ */ z.pipe(QueryValue, PetStatus)),
 });
 /** Query-string values: a string, or several when a parameter is repeated. */
 export type QueryParams = Readonly<Record<string, string | readonly string[]>>;

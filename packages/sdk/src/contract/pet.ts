@@ -55,12 +55,16 @@ export const NewPet = /* @__PURE__ */ z.strictObject(
 );
 export type NewPet = z.infer<typeof NewPet>;
 
-/** An animal as the service returns it. */
+/**
+ * An animal as the service returns it: the specification's NewPet plus `id`.
+ * `status` is optional there too, so a conformant service may leave it out
+ * (the mock server always sends it).
+ */
 export const Pet = /* @__PURE__ */ z.object({
   id: Id,
   name: PetName,
   categoryId: Id,
-  status: PetStatus,
+  status: z.optional(PetStatus),
 });
 export type Pet = z.infer<typeof Pet>;
 

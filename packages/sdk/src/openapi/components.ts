@@ -1,5 +1,14 @@
 import * as z from 'zod/mini';
-import { ErrorBody, NewPet, Pet, Pets, PetStatus } from '../contract/index.js';
+import {
+  ErrorBody,
+  GET_PET_DEPRECATION,
+  GET_PET_LINK,
+  GET_PET_SUNSET,
+  NewPet,
+  Pet,
+  Pets,
+  PetStatus,
+} from '../contract/index.js';
 
 export interface ComponentMeta {
   id: string;
@@ -22,3 +31,41 @@ export function createComponentRegistry(): z.core.$ZodRegistry<ComponentMeta> {
   registry.add(ErrorBody, { id: 'Error', description: 'The body of every error response.' });
   return registry;
 }
+
+/** RFC 6750 challenges of a 401: the bare scheme, or with the error when a key was presented and refused. */
+const BEARER_CHALLENGES = ['Bearer', 'Bearer error="invalid_token"'] as const;
+
+/** `GET_PET_DEPRECATION` (`@` + Unix seconds) as a day, for people. */
+const deprecatedSince = new Date(Number(GET_PET_DEPRECATION.slice(1)) * 1000).toISOString().slice(0, 10);
+
+/** Reusable response headers, referenced as `#/components/headers/<name>`. */
+export const componentHeaders = {
+  RequestId: {
+    description: 'Identifier of this request, for logs and support.',
+    schema: { type: 'string' },
+  },
+  WwwAuthenticate: {
+    description:
+      'RFC 6750 challenge, on every 401: `Bearer`, or `Bearer error="invalid_token"` when a key was presented and refused.',
+    required: true,
+    schema: { type: 'string', enum: BEARER_CHALLENGES },
+    example: BEARER_CHALLENGES[0],
+  },
+  Deprecation: {
+    description: `RFC 9745: this operation is deprecated, since ${deprecatedSince}.`,
+    required: true,
+    schema: { type: 'string', const: GET_PET_DEPRECATION },
+  },
+  Sunset: {
+    description: 'RFC 8594: when this operation will be removed.',
+    required: true,
+    schema: { type: 'string', const: GET_PET_SUNSET },
+  },
+  Link: {
+    description: 'The replacement operation (rel="successor-version").',
+    required: true,
+    schema: { type: 'string', const: GET_PET_LINK },
+  },
+} as const;
+
+export type HeaderName = keyof typeof componentHeaders;

@@ -1,24 +1,30 @@
 import * as z from 'zod/mini';
 import {
-  GET_PET_LINK,
   GET_PET_REMOVAL_DATE,
   GET_PET_REPLACEMENT,
-  GET_PET_SUNSET,
   LIST_LIMIT_DEFAULT,
   ListLimit,
+  ListPetsQueryParams,
   Id,
+  PetIdParam,
 } from '../contract/index.js';
-import { createComponentRegistry } from './components.js';
+import { componentHeaders, createComponentRegistry, type HeaderName } from './components.js';
 import { errorExamples, newPetExample, petExample, petsExample } from './examples.js';
+import { inlineSchema, jsonSchemaOptions, textPattern } from './json-schema.js';
 
 type JsonObject = Record<string, unknown>;
 
+/** Where the developer kit lives: the document's contact. A placeholder until the repository is published. */
+const PROJECT_URL = 'https://github.com/petstore-kit/petstore-kit';
+
 const ref = (name: string): JsonObject => ({ $ref: `#/components/schemas/${name}` });
+
+const headerRef = (name: HeaderName): JsonObject => ({ $ref: `#/components/headers/${name}` });
 
 /** Schemas of the components, each with its `$schema` dialect marker removed (OpenAPI 3.1 sets it). */
 function componentSchemas(): Record<string, unknown> {
   const { schemas } = z.toJSONSchema(createComponentRegistry(), {
-    target: 'draft-2020-12',
+    ...jsonSchemaOptions,
     // Input mode: response objects stay open to fields a later version adds,
     // while NewPet, a strict object, still says additionalProperties: false.
     io: 'input',
@@ -32,25 +38,30 @@ function componentSchemas(): Record<string, unknown> {
   );
 }
 
-function inlineSchema(schema: z.core.$ZodType): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12' }) as JsonObject;
-  return rest;
-}
-
 const json = (schema: JsonObject, example: unknown): JsonObject => ({
   'application/json': { schema, example },
 });
 
-const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
-
-/** A response with a JSON body of component `schema`, its example, and the headers every response has. */
+/** A response with a JSON body of component `schema`, its example, and `X-Request-Id` (every response has it) plus `headers`. */
 function response(description: string, schema: string, example: unknown, headers: JsonObject = {}): JsonObject {
-  return { description, headers: { ...requestIdHeader, ...headers }, content: json(ref(schema), example) };
+  return { description, headers: { 'X-Request-Id': headerRef('RequestId'), ...headers }, content: json(ref(schema), example) };
 }
 
-const errorResponse = (description: string, example: unknown): JsonObject => response(description, 'Error', example);
+const errorResponse = (description: string, example: unknown, headers: JsonObject = {}): JsonObject =>
+  response(description, 'Error', example, headers);
 
-const unauthorized = errorResponse('Missing or invalid API key.', errorExamples.unauthorized);
+const unauthorized = errorResponse('Missing or invalid API key.', errorExamples.unauthorized, {
+  'WWW-Authenticate': headerRef('WwwAuthenticate'),
+});
+
+const internalError = (headers: JsonObject = {}): JsonObject =>
+  errorResponse('An unexpected failure; the message reveals nothing of its cause.', errorExamples.internalError, headers);
+
+/**
+ * getPet's deprecation notice. Sent on every response once the request is
+ * authenticated, errors included; a 401 is answered before routing, without it.
+ */
+const deprecationHeaders = { Deprecation: headerRef('Deprecation'), Sunset: headerRef('Sunset'), Link: headerRef('Link') };
 
 /**
  * The OpenAPI 3.1 document of the Animal Store API, generated from the contract's
@@ -64,6 +75,8 @@ export function createOpenApiDocument(): JsonObject {
       version: '1.0.0',
       description:
         'An HTTP/JSON service for a catalogue of animals. Every operation needs `Authorization: Bearer <API_KEY>`; every error body is `{code, message, status}`. Choices the specification leaves open are documented in docs/decisions.md of the developer kit.',
+      contact: { name: 'Animal Store developer kit', url: PROJECT_URL },
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [
       {
@@ -94,8 +107,12 @@ export function createOpenApiDocument(): JsonObject {
               name: 'limit',
               in: 'query',
               required: false,
-              description: 'Maximum number of animals returned.',
-              schema: { ...inlineSchema(ListLimit), default: LIST_LIMIT_DEFAULT },
+              description: 'Maximum number of animals returned, in decimal digits only (`1e1`, `+5`, `5.0` are refused).',
+              schema: {
+                ...inlineSchema(ListLimit),
+                pattern: textPattern(ListPetsQueryParams.shape.limit),
+                default: LIST_LIMIT_DEFAULT,
+              },
             },
             {
               name: 'status',
@@ -109,6 +126,7 @@ export function createOpenApiDocument(): JsonObject {
             '200': response('The list of animals.', 'Pets', petsExample),
             '400': errorResponse('A query parameter is invalid or repeated.', errorExamples.invalidQuery),
             '401': unauthorized,
+            '500': internalError(),
           },
         },
         post: {
@@ -125,6 +143,7 @@ export function createOpenApiDocument(): JsonObject {
             '401': unauthorized,
             '413': errorResponse('The body is larger than 1 MiB.', errorExamples.payloadTooLarge),
             '415': errorResponse('The body is not sent as application/json.', errorExamples.unsupportedMediaType),
+            '500': internalError(),
           },
         },
       },
@@ -133,7 +152,7 @@ export function createOpenApiDocument(): JsonObject {
           operationId: 'getPet',
           tags: ['pets'],
           summary: 'Get an animal (deprecated)',
-          description: `Deprecated: removed on ${GET_PET_REMOVAL_DATE}. Use ${GET_PET_REPLACEMENT} instead. Responses carry \`Deprecation\`, \`Sunset\` and \`Link\` headers.`,
+          description: `Deprecated: removed on ${GET_PET_REMOVAL_DATE}. Use ${GET_PET_REPLACEMENT} instead. Every authenticated response, errors included, carries \`Deprecation\`, \`Sunset\` and \`Link\` headers; a 401 does not (authentication comes before routing).`,
           deprecated: true,
           security: [{ bearerAuth: [] }],
           parameters: [
@@ -141,28 +160,17 @@ export function createOpenApiDocument(): JsonObject {
               name: 'petId',
               in: 'path',
               required: true,
-              description: 'Identifier of the animal.',
-              schema: inlineSchema(Id),
+              description: 'Identifier of the animal, in decimal digits only.',
+              schema: { ...inlineSchema(Id), pattern: textPattern(PetIdParam) },
+              example: petExample.id,
             },
           ],
           responses: {
-            '200': response('The requested animal.', 'Pet', petExample, {
-              Deprecation: {
-                description: 'RFC 9745: this operation is deprecated.',
-                schema: { type: 'string' },
-              },
-              Sunset: {
-                description: 'RFC 8594: when this operation will be removed.',
-                schema: { type: 'string', const: GET_PET_SUNSET },
-              },
-              Link: {
-                description: 'The replacement operation (rel="successor-version").',
-                schema: { type: 'string', const: GET_PET_LINK },
-              },
-            }),
-            '400': errorResponse('`petId` is not a positive integer.', errorExamples.invalidPetId),
+            '200': response('The requested animal.', 'Pet', petExample, deprecationHeaders),
+            '400': errorResponse('`petId` is not a positive integer.', errorExamples.invalidPetId, deprecationHeaders),
             '401': unauthorized,
-            '404': errorResponse('No animal has this id.', errorExamples.notFound),
+            '404': errorResponse('No animal has this id.', errorExamples.notFound, deprecationHeaders),
+            '500': internalError(deprecationHeaders),
           },
         },
       },
@@ -176,12 +184,7 @@ export function createOpenApiDocument(): JsonObject {
           description: 'The API key, sent as `Authorization: Bearer <API_KEY>`.',
         },
       },
-      headers: {
-        RequestId: {
-          description: 'Identifier of this request, for logs and support.',
-          schema: { type: 'string' },
-        },
-      },
+      headers: componentHeaders,
     },
   };
 }

@@ -41,4 +41,9 @@ export const errorExamples = {
     message: 'Content-Type must be application/json',
     status: 415,
   },
+  internalError: {
+    code: 'internal_error',
+    message: 'An unexpected error occurred; quote the X-Request-Id header when reporting it',
+    status: 500,
+  },
 } as const satisfies Record<string, ErrorBody>;

@@ -10,8 +10,8 @@ export interface ApiErrorInit {
   body: unknown;
   /** The body as received: kept for bodies that are not the spec's Error (an HTML 502, say). */
   rawBody: string;
-  /** The response's headers, or a function giving them on first use. */
-  headers: Headers | (() => Headers);
+  /** The response's headers. */
+  headers: Headers;
   /** The `X-Request-Id` of the response, for support. */
   requestId: string | undefined;
   /** `METHOD URL` of the request. */
@@ -26,7 +26,8 @@ export class ApiError extends PetstoreError {
   readonly body: unknown;
   readonly rawBody: string;
   readonly requestId: string | undefined;
-  #headers: Headers | (() => Headers);
+  /** The response's headers (`Retry-After`, `X-Request-Id`, `Location`, ...). */
+  readonly headers: Headers;
 
   constructor(init: ApiErrorInit) {
     super(`${init.status} ${init.code}: ${init.message} (${init.request}${init.requestId ? `, request id ${init.requestId}` : ''})`);
@@ -34,14 +35,8 @@ export class ApiError extends PetstoreError {
     this.code = init.code;
     this.body = init.body;
     this.rawBody = init.rawBody;
-    this.#headers = init.headers;
+    this.headers = init.headers;
     this.requestId = init.requestId;
-  }
-
-  /** The response's headers (`Retry-After`, `X-Request-Id`, ...). */
-  get headers(): Headers {
-    if (typeof this.#headers === 'function') this.#headers = this.#headers();
-    return this.#headers;
   }
 }
 
@@ -65,7 +60,7 @@ export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
 }
 
-/** 500 and above: the service failed; retried automatically for reads. */
+/** 500 to 599: the service failed; 500, 502, 503 and 504 are retried automatically for reads. */
 export class ServerError extends ApiError {
   override name = 'ServerError';
 }

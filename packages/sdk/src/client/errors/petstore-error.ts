@@ -1,4 +1,14 @@
 /** Base of every error the SDK throws (the caller's own abort excepted: it passes through unchanged). */
 export class PetstoreError extends Error {
   override name: string = 'PetstoreError';
+
+  /**
+   * A brand, as ky's `isKyError`: the guards trust it where `instanceof` fails
+   * (an error from another realm, or from a second copy of the SDK), and an
+   * unrelated error that only shares a name (a `DOMException` called
+   * `TimeoutError`) does not have it.
+   */
+  get isPetstoreError(): true {
+    return true;
+  }
 }

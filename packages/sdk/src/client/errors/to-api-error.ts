@@ -1,5 +1,4 @@
 import type { ErrorBody } from '../../contract/index.js';
-import type { HttpResponse } from '../http.js';
 import {
   ApiError,
   AuthenticationError,
@@ -22,8 +21,7 @@ const CLASS_BY_STATUS: Record<number, typeof ApiError> = {
  * (an Error body, other JSON, an HTML page from a proxy, nothing), the class
  * follows the status and the raw text is kept; parsing never throws.
  */
-export function toApiError(answer: HttpResponse, request: string): ApiError {
-  const rawBody = answer.body;
+export function toApiError(response: Response, rawBody: string, request: string): ApiError {
   let body: unknown;
   try {
     body = rawBody === '' ? undefined : (JSON.parse(rawBody) as unknown);
@@ -31,22 +29,31 @@ export function toApiError(answer: HttpResponse, request: string): ApiError {
     body = undefined;
   }
   const error = isErrorBody(body) ? body : undefined;
+  const location = response.headers.get('location');
   const init: ApiErrorInit = {
-    status: answer.status,
-    code: error?.code ?? `http_${answer.status}`,
-    message: error?.message ?? (answer.statusText || 'HTTP error'),
+    status: response.status,
+    code: error?.code ?? `http_${response.status}`,
+    message: error?.message ?? describeStatus(response, location),
     body,
     rawBody,
-    // A Headers only when someone reads it: building one loads the runtime's fetch classes.
-    headers: () => answer.toResponse().headers,
-    requestId: answer.headers.get('x-request-id') ?? undefined,
+    headers: response.headers,
+    requestId: response.headers.get('x-request-id') ?? undefined,
     request,
   };
-  const ErrorClass = CLASS_BY_STATUS[answer.status] ?? (answer.status >= 500 ? ServerError : ApiError);
+  const status = response.status;
+  const ErrorClass = CLASS_BY_STATUS[status] ?? (status >= 500 && status <= 599 ? ServerError : ApiError);
   return new ErrorClass(init);
 }
 
-/** The spec's Error shape, checked by hand: the code and message are all this needs, and zod's object parser is not worth its bytes here. */
+/**
+ * A message for an answer without an Error body. A redirect reaching here is
+ * a create's (reads follow theirs): it names where it pointed, which browsers hide.
+ */
+function describeStatus(response: Response, location: string | null): string {
+  return response.type === 'opaqueredirect' || location ? `redirected to ${location ?? 'a hidden location'}, not followed for a create` : response.statusText || 'HTTP error';
+}
+
+/** The spec's Error shape, checked by hand: the code and message are all this needs. */
 function isErrorBody(body: unknown): body is ErrorBody {
   const candidate = body as Partial<ErrorBody> | null | undefined;
   return typeof candidate?.code === 'string' && typeof candidate.message === 'string';

@@ -1,0 +1,85 @@
+import { createOpenApiDocument } from '@petstore/sdk/openapi';
+import * as z from 'zod/mini';
+import { ADMIN_FAULTS_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
+import { ArmedFault, FaultSpec } from './faults.js';
+import { RecordedRequest } from './recorded-requests.js';
+
+type JsonObject = Record<string, unknown>;
+
+/** A zod schema as an OpenAPI 3.1 schema (JSON Schema 2020-12 without its dialect marker). */
+function schemaOf(schema: z.ZodMiniType): JsonObject {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonObject;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+const jsonResponse = (description: string, schema: JsonObject) => ({ description, content: { 'application/json': { schema } } });
+const noContent = { description: 'Done.' };
+const common = { '400': errorResponse('A parameter or the body is invalid, or a Prefer header was sent.'), '401': errorResponse('Missing or invalid API key.') };
+
+/**
+ * The OpenAPI document the mock serves: the API's own (from the contract), plus
+ * the mock's admin API under the `admin` tag. The admin paths sit outside `/v1`,
+ * so each names the server root. The published `openapi.json` stays the
+ * service's, without them.
+ */
+export function createMockOpenApiDocument(): JsonObject {
+  const document = createOpenApiDocument();
+  const paths = document['paths'] as JsonObject;
+  const components = document['components'] as { schemas: JsonObject };
+  const servers = [{ url: 'http://127.0.0.1:4010', description: 'The local mock server (petstore-mock); not part of the service.' }];
+  const security = [{ bearerAuth: [] }];
+  const tags = ['admin'];
+  components.schemas['FaultSpec'] = schemaOf(FaultSpec);
+  components.schemas['ArmedFault'] = schemaOf(ArmedFault);
+  components.schemas['RecordedRequest'] = schemaOf(RecordedRequest);
+  document['tags'] = [...(document['tags'] as JsonObject[]), { name: 'admin', description: 'Test controls of the mock server: reset, staged faults, the requests it answered.' }];
+  paths[ADMIN_RESET_PATH] = {
+    servers,
+    post: {
+      operationId: 'resetMock',
+      tags,
+      security,
+      summary: 'Reset the store',
+      description: `Restores the server's seed, or the one given; disarms every fault and forgets the recorded requests. \`seed\`: a number of generated animals (0 to ${MAX_RESET_SEED}) or an array of animals.`,
+      requestBody: {
+        required: false,
+        content: { 'application/json': { schema: { type: 'object', additionalProperties: false, required: ['seed'], properties: { seed: { oneOf: [{ type: 'integer', minimum: 0, maximum: MAX_RESET_SEED }, { type: 'array', items: ref('NewPet') }] } } } } },
+      },
+      responses: { '204': noContent, ...common, '415': errorResponse('A body that is not application/json.') },
+    },
+  };
+  paths[ADMIN_FAULTS_PATH] = {
+    servers,
+    get: { operationId: 'listFaults', tags, security, summary: 'List armed faults', responses: { '200': jsonResponse('The armed faults, oldest first.', { type: 'array', items: ref('ArmedFault') }), ...common } },
+    post: {
+      operationId: 'armFault',
+      tags,
+      security,
+      summary: 'Arm a fault',
+      description: 'The next `times` requests of `operation` (any operation without it) fail with `status`, or below HTTP as `kind` says, after `delayMs`.',
+      requestBody: { required: true, content: { 'application/json': { schema: ref('FaultSpec') } } },
+      responses: { '201': jsonResponse('The armed fault.', ref('ArmedFault')), ...common, '415': errorResponse('A body that is not application/json.') },
+    },
+    delete: { operationId: 'disarmFaults', tags, security, summary: 'Disarm every fault', responses: { '204': noContent, ...common } },
+  };
+  paths[ADMIN_REQUESTS_PATH] = {
+    servers,
+    get: {
+      operationId: 'listRequests',
+      tags,
+      security,
+      summary: 'The requests the mock answered',
+      description: 'Newest last; the admin API\'s own requests are not recorded. Filters combine.',
+      parameters: [
+        { name: 'operation', in: 'query', required: false, schema: { type: 'string', enum: (schemaOf(RecordedRequest)['properties'] as { operation: { enum: string[] } }).operation.enum } },
+        { name: 'method', in: 'query', required: false, schema: { type: 'string' } },
+        { name: 'status', in: 'query', required: false, schema: { type: 'integer' } },
+      ],
+      responses: { '200': jsonResponse('The recorded requests.', { type: 'array', items: ref('RecordedRequest') }), ...common },
+    },
+    delete: { operationId: 'forgetRequests', tags, security, summary: 'Forget the recorded requests', responses: { '204': noContent, ...common } },
+  };
+  return document;
+}

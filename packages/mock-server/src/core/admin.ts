@@ -1,0 +1,125 @@
+import { OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
+import * as z from 'zod/mini';
+import type { MockRequest } from './exchange.js';
+import { parseFaultSpec, type Faults } from './faults.js';
+import { HttpError } from './http-error.js';
+import type { OperationResult } from './operations.js';
+import { readJsonBody } from './parse-json-body.js';
+import { parseQuery } from './parse-query.js';
+import type { SeedPet } from './pet-store.js';
+import type { RecordedRequests } from './recorded-requests.js';
+import { checkSeedAnimals } from './seed.js';
+
+/** Where the admin API lives: outside the base path, for it is no API operation. */
+export const ADMIN_PATH = '/__admin';
+export const ADMIN_RESET_PATH = `${ADMIN_PATH}/reset`;
+export const ADMIN_FAULTS_PATH = `${ADMIN_PATH}/faults`;
+export const ADMIN_REQUESTS_PATH = `${ADMIN_PATH}/requests`;
+
+/** Most generated animals a reset may ask for. */
+export const MAX_RESET_SEED = 1_000_000;
+
+/** What the admin API works on. */
+export interface AdminContext {
+  faults: Faults;
+  requests: RecordedRequests;
+  /** Restores the store: to `seed` when given, else to the server's own seed. */
+  reset(seed: number | SeedPet[] | undefined): void | Promise<void>;
+}
+
+const ResetBody = z.strictObject({ seed: z.unknown() });
+const NO_CONTENT: OperationResult = { status: 204, body: undefined };
+const json = (status: number, value: unknown): OperationResult => ({ status, body: JSON.stringify(value) });
+
+function allow(request: MockRequest, methods: readonly string[]): void {
+  if (!methods.includes(request.method)) {
+    throw new HttpError('method_not_allowed', `${request.path} allows ${methods.join(', ')}, not ${request.method}`, { allow: methods.join(', ') });
+  }
+}
+
+/** A body was sent: it has a type or a length. (A reset without one restores the server's own seed.) */
+const hasBody = (request: MockRequest): boolean =>
+  request.headers['content-type'] !== undefined ||
+  request.headers['transfer-encoding'] !== undefined ||
+  (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
+
+/** `{ seed: N }` (generated animals) or `{ seed: [animals] }`, checked as `--seed` and `--seed-file` are. */
+function parseResetBody(body: unknown): number | SeedPet[] {
+  const parsed = z.safeParse(ResetBody, body);
+  if (!parsed.success) throw new HttpError('invalid_request', 'body: must be {"seed": N} or {"seed": [animals]}, nothing else');
+  const { seed } = parsed.data;
+  if (typeof seed === 'number') {
+    if (!Number.isInteger(seed) || seed < 0 || seed > MAX_RESET_SEED) {
+      throw new HttpError('invalid_request', `body.seed: must be an integer from 0 to ${MAX_RESET_SEED}, or an array of animals`);
+    }
+    return seed;
+  }
+  const checked = checkSeedAnimals(seed);
+  if ('error' in checked) throw new HttpError('invalid_request', `body.seed${checked.error.startsWith('[') ? '' : ': '}${checked.error}`);
+  return checked.animals;
+}
+
+/** `operation`, `method` and `status` of `GET /__admin/requests`. */
+function requestFilter(query: string): { operation?: OperationId; method?: string; status?: number } {
+  const params = parseQuery(query);
+  const one = (name: string): string | undefined => {
+    const value = params[name];
+    if (Array.isArray(value)) throw new HttpError('invalid_request', `query.${name}: must be given only once`);
+    return value as string | undefined;
+  };
+  const operation = one('operation');
+  if (operation !== undefined && !(OPERATION_IDS as readonly string[]).includes(operation)) {
+    throw new HttpError('invalid_request', `query.operation: must be one of ${OPERATION_IDS.join(', ')}`);
+  }
+  const status = one('status');
+  if (status !== undefined && !/^[1-9][0-9]{2}$/.test(status)) throw new HttpError('invalid_request', 'query.status: must be an HTTP status, e.g. 201');
+  const method = one('method');
+  return {
+    ...(operation !== undefined && { operation: operation as OperationId }),
+    ...(method !== undefined && { method }),
+    ...(status !== undefined && { status: Number(status) }),
+  };
+}
+
+/**
+ * The admin API: reset the store (optionally to a seed of the test's own),
+ * arm and list faults, read the requests the mock answered. Needs the API key
+ * like the rest; takes no `Prefer` (a test that thinks it staged something must
+ * learn that it did not).
+ */
+export function handleAdmin(request: MockRequest, context: AdminContext): OperationResult | Promise<OperationResult> {
+  if (request.headers['prefer'] !== undefined) {
+    throw new HttpError('invalid_request', 'header.prefer: the admin API takes no Prefer header; Prefer stages responses of API operations');
+  }
+  switch (request.path) {
+    case ADMIN_RESET_PATH: {
+      allow(request, ['POST']);
+      const reset = (seed: number | SeedPet[] | undefined) => {
+        const done = context.reset(seed);
+        return done instanceof Promise ? done.then(() => NO_CONTENT) : NO_CONTENT;
+      };
+      return hasBody(request) ? readJsonBody(request, (body) => reset(parseResetBody(body))) : reset(undefined);
+    }
+    case ADMIN_FAULTS_PATH:
+      allow(request, ['GET', 'POST', 'DELETE']);
+      if (request.method === 'GET') return json(200, context.faults.list());
+      if (request.method === 'DELETE') {
+        context.faults.clear();
+        return NO_CONTENT;
+      }
+      return readJsonBody(request, (body) => {
+        const parsed = parseFaultSpec(body, 'body');
+        if ('error' in parsed) throw new HttpError('invalid_request', parsed.error);
+        return json(201, context.faults.arm(parsed.spec));
+      });
+    case ADMIN_REQUESTS_PATH:
+      allow(request, ['GET', 'DELETE']);
+      if (request.method === 'DELETE') {
+        context.requests.clear();
+        return NO_CONTENT;
+      }
+      return json(200, context.requests.list(requestFilter(request.query)));
+    default:
+      throw new HttpError('route_not_found', `No admin operation at ${request.path}; there are ${ADMIN_RESET_PATH}, ${ADMIN_FAULTS_PATH} and ${ADMIN_REQUESTS_PATH}`);
+  }
+}

@@ -1,0 +1,93 @@
+import { describeIssue, formatIssues, OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
+import * as z from 'zod/mini';
+import { MAX_PREFERRED_DELAY_MS } from './prefer.js';
+
+/**
+ * Failures below HTTP: `reset` closes the connection with a reset before any
+ * answer, `empty` closes it without one, `malformed` answers 200 with a body
+ * that is not JSON, `stall` sends the headers and half the body, then nothing.
+ */
+export const FAULT_KINDS = ['reset', 'empty', 'malformed', 'stall'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Most requests one fault may fail, and the longest `Retry-After` it may send (a day). */
+const MAX_TIMES = 1_000;
+const MAX_RETRY_AFTER_S = 86_400;
+
+const between = (min: number, max: number) => {
+  const message = `must be an integer from ${min} to ${max}`;
+  return z.int({ error: message }).check(z.minimum(min, message), z.maximum(max, message));
+};
+
+const faultFields = {
+  operation: z.optional(z.enum(OPERATION_IDS, { error: `must be one of ${OPERATION_IDS.join(', ')}` })),
+  status: z.optional(between(400, 599)),
+  kind: z.optional(z.enum(FAULT_KINDS, { error: `must be one of ${FAULT_KINDS.join(', ')}` })),
+  delayMs: z.optional(between(0, MAX_PREFERRED_DELAY_MS)),
+  retryAfter: z.optional(between(0, MAX_RETRY_AFTER_S)),
+};
+
+/** What a test arms: which requests fail (`operation`, all of them without it), how, and how many times. */
+export const FaultSpec = /* @__PURE__ */ z
+  .strictObject({ ...faultFields, times: z.optional(between(1, MAX_TIMES)) })
+  .check(
+    z.refine((spec) => spec.status !== undefined || spec.kind !== undefined || spec.delayMs !== undefined, 'give a status, a kind or a delayMs'),
+    z.refine((spec) => spec.status === undefined || spec.kind === undefined, 'status and kind exclude each other: a kind fails below HTTP'),
+  );
+export type FaultSpec = z.infer<typeof FaultSpec>;
+
+/** A fault waiting for its requests: `remaining` is how many more it fails. */
+export const ArmedFault = /* @__PURE__ */ z.object({ id: z.int(), ...faultFields, remaining: z.int() });
+export type ArmedFault = z.infer<typeof ArmedFault>;
+
+/** Faults armed from outside the app: by the admin API, or in code on the server or handlers object. */
+export interface Faults {
+  /** Makes the next `times` (default 1) matching requests fail as `spec` says. Throws a TypeError naming a bad field. */
+  arm(spec: FaultSpec): ArmedFault;
+  /** `arm` for one operation: `faults.next('listPets', { status: 503, retryAfter: 1 })`. */
+  next(operation: OperationId, fault: Omit<FaultSpec, 'operation'>): ArmedFault;
+  /** What is armed, oldest first. */
+  list(): ArmedFault[];
+  /** Disarms everything. */
+  clear(): void;
+}
+
+/** Checks a fault as it arrives: `location` leads each message (`body` for the admin API). */
+export function parseFaultSpec(value: unknown, location: 'body' | ''): { spec: FaultSpec } | { error: string } {
+  const result = z.safeParse(FaultSpec, value, { error: describeIssue });
+  return result.success ? { spec: result.data } : { error: formatIssues(location, result.error.issues) };
+}
+
+/** The faults of one mock API; `take` is the core's: it spends one request of the oldest matching fault. */
+export function createFaults(): { faults: Faults; take: (operationId: OperationId) => ArmedFault | undefined } {
+  let armed: ArmedFault[] = [];
+  let lastId = 0;
+
+  const arm = (value: FaultSpec): ArmedFault => {
+    const parsed = parseFaultSpec(value, '');
+    if ('error' in parsed) throw new TypeError(`Invalid fault: ${parsed.error}`);
+    const { times = 1, ...rest } = parsed.spec;
+    const fault: ArmedFault = { id: ++lastId, ...rest, remaining: times };
+    armed.push(fault);
+    return { ...fault };
+  };
+
+  const faults: Faults = {
+    arm,
+    next: (operation, fault) => arm({ ...fault, operation }),
+    list: () => armed.map((fault) => ({ ...fault })),
+    clear: () => {
+      armed = [];
+    },
+  };
+
+  const take = (operationId: OperationId): ArmedFault | undefined => {
+    const fault = armed.find((candidate) => candidate.operation === undefined || candidate.operation === operationId);
+    if (!fault) return undefined;
+    fault.remaining -= 1;
+    if (fault.remaining === 0) armed = armed.filter((candidate) => candidate !== fault);
+    return fault;
+  };
+
+  return { faults, take };
+}

@@ -1,0 +1,139 @@
+// The test controls in code and below HTTP, through both transports: faults
+// armed on the server or handlers object, the recorded requests, a reset to a
+// seed of the test's own, and the faults that are no HTTP answer at all.
+import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
+import { createHandlers, type MockHandlers } from '@petstore/mock-server/msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+const auth = { authorization: `Bearer ${DEV_API_KEY}` };
+
+interface Target {
+  name: string;
+  setup(): Promise<{ url: string; controls: MockServer | MockHandlers; teardown(): Promise<void> }>;
+}
+
+const targets: Target[] = [
+  {
+    name: 'the Node server',
+    setup: async () => {
+      const server = await startMockServer({ journalSize: 3 });
+      return { url: server.url, controls: server, teardown: () => server.close() };
+    },
+  },
+  {
+    name: 'the MSW handlers',
+    setup: async () => {
+      const handlers = createHandlers({ baseUrl: 'http://petstore.test/v1', journalSize: 3 });
+      const mocks = setupServer(...handlers);
+      mocks.listen({ onUnhandledFrame: 'error' });
+      return { url: 'http://petstore.test/v1', controls: handlers, teardown: async () => mocks.close() };
+    },
+  },
+];
+
+describe.each(targets)('test controls of $name', ({ setup }) => {
+  let target: Awaited<ReturnType<Target['setup']>>;
+  beforeAll(async () => {
+    target = await setup();
+  });
+  afterAll(() => target.teardown());
+  beforeEach(() => target.controls.reset());
+
+  const get = (path: string, init: RequestInit = {}) => fetch(`${target.url}${path}`, { ...init, headers: { ...auth, ...init.headers } });
+
+  it('faults.next() in code fails the next request of that operation, with Retry-After', async () => {
+    const armed = target.controls.faults.next('listPets', { status: 503, retryAfter: 1 });
+    expect(armed).toMatchObject({ operation: 'listPets', status: 503, remaining: 1 });
+    const failed = await get('/pets');
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('retry-after')).toBe('1');
+    expect(await failed.json()).toEqual({ code: 'service_unavailable', message: 'Service Unavailable (staged by the mock server)', status: 503 });
+    expect((await get('/pets')).status).toBe(200);
+    expect(target.controls.faults.list()).toEqual([]);
+  });
+
+  it('a fault in code with a bad field throws a TypeError naming it', () => {
+    // @ts-expect-error not an operation of the API
+    expect(() => target.controls.faults.next('deletePet', { status: 500 })).toThrow(/operation: must be one of listPets, createPet, getPet/);
+    expect(() => target.controls.faults.arm({ status: 200 })).toThrow(TypeError);
+  });
+
+  it('a delay-only fault answers normally, late', async () => {
+    target.controls.faults.next('getPet', { delayMs: 150 });
+    const started = performance.now();
+    const response = await get('/pets/1');
+    expect(response.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('reset and empty are network errors: fetch rejects', async () => {
+    target.controls.faults.arm({ kind: 'reset' });
+    await expect(get('/pets')).rejects.toThrow(TypeError);
+    target.controls.faults.arm({ kind: 'empty' });
+    await expect(get('/pets')).rejects.toThrow(TypeError);
+    expect((await get('/pets')).status).toBe(200);
+  });
+
+  it('stall sends the headers and half the body, then nothing', async () => {
+    target.controls.faults.next('listPets', { kind: 'stall' });
+    const response = await get('/pets');
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toMatch(/^\[\{"id":1,/);
+    const next = await Promise.race([reader.read().then(() => 'more'), new Promise((resolve) => setTimeout(resolve, 300, 'stalled'))]);
+    expect(next).toBe('stalled');
+    await reader.cancel();
+  });
+
+  it('requests.list() in code: what the app sent, newest last, credentials left out, bounded by journalSize', async () => {
+    await get('/pets', { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'session=1' }, body: '{"name":"Rex","categoryId":1}' });
+    await get('/pets?status=sold&limit=2');
+    await get('/pets', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'not json' });
+    await get('/pets/1');
+    const all = target.controls.requests.list();
+    // journalSize 3: the first request is gone.
+    expect(all.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
+      ['GET', '/v1/pets', 200],
+      ['POST', '/v1/pets', 415],
+      ['GET', '/v1/pets/1', 200],
+    ]);
+    expect(all[0]).toMatchObject({ operation: 'listPets', query: { status: 'sold', limit: '2' } });
+    for (const entry of all) {
+      expect(entry.headers).not.toHaveProperty('authorization');
+      expect(entry.headers).not.toHaveProperty('cookie');
+      expect(entry.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(entry.requestId).toBeTruthy();
+    }
+    expect(target.controls.requests.list({ operation: 'getPet' })).toHaveLength(1);
+    expect(target.controls.requests.list({ method: 'post', status: 415 })).toHaveLength(1);
+  });
+
+  it('records the parsed body of a create, and its text when it is not JSON', async () => {
+    await get('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Rex","categoryId":1}' });
+    await get('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(target.controls.requests.list({ operation: 'createPet' }).map((entry) => entry.body)).toEqual([{ name: 'Rex', categoryId: 1 }, '{"name":']);
+  });
+
+  it('reset(seed) in code starts from the store a test needs', async () => {
+    await target.controls.reset([{ name: 'Only', categoryId: 2, status: 'sold' }]);
+    expect(await (await get('/pets')).json()).toEqual([{ id: 1, name: 'Only', categoryId: 2, status: 'sold' }]);
+    await target.controls.reset(0);
+    expect(await (await get('/pets')).json()).toEqual([]);
+  });
+});
+
+describe('recording turned off', () => {
+  it('journalSize 0 records nothing', async () => {
+    const server = await startMockServer({ journalSize: 0 });
+    try {
+      await fetch(`${server.url}/pets`, { headers: auth });
+      expect(server.requests.list()).toEqual([]);
+      const listed = await fetch(`${server.origin}/__admin/requests`, { headers: auth });
+      expect(await listed.json()).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});

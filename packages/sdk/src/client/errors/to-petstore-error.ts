@@ -1,0 +1,68 @@
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { describeConnectionFailure } from './connection-failure.js';
+import { isPetstoreError } from './guards.js';
+import { ApiError } from './api-error.js';
+import { toApiError } from './to-api-error.js';
+import { ConnectionError, TimeoutError } from './transport-errors.js';
+
+/** What the error mapping knows of the call (ky's per-call `context`). */
+export interface CallContext {
+  /** `METHOD URL`, for messages. */
+  label: string;
+  /** The base URL's origin: the only one answers may come from. */
+  origin: string;
+  /** The caller's signal: its abort reason passes through unchanged. */
+  signal: AbortSignal | undefined;
+  /** `Date.now()` when the call started, and when its current attempt did. */
+  started: number;
+  attemptStarted: number;
+  /** Milliseconds per attempt, and for the whole call. */
+  timeout: number;
+  totalTimeout: number;
+}
+
+/**
+ * The one place a failure becomes one of the SDK's errors: ky's `HTTPError`
+ * an `ApiError` (by status), its `TimeoutError` ours, a network failure a
+ * `ConnectionError` that says why. The caller's abort reason, the SDK's own
+ * errors and anything else pass unchanged.
+ */
+export function toPetstoreError(error: Error, context: CallContext): Error {
+  if (context.signal?.aborted && error === context.signal.reason) return error;
+  if (isPetstoreError(error)) return error;
+  if (isHTTPError(error)) return refuseOtherOrigin(error.response, context) ?? toApiError(error.response, typeof error.data === 'string' ? error.data : '', context.label);
+  if (isTimeoutError(error)) {
+    const elapsed = Date.now() - context.started;
+    // ky says only "timed out": which budget ran out is told by the clock.
+    const message =
+      elapsed >= context.totalTimeout - 10
+        ? `${context.label}: totalTimeout of ${context.totalTimeout} ms reached`
+        : `${context.label}: timed out after ${context.timeout} ms`;
+    return new TimeoutError(message, { cause: error });
+  }
+  // fetch fails with a TypeError when no answer came; ky wraps the ones it recognises in NetworkError.
+  if (isNetworkError(error) || error instanceof TypeError) {
+    const original = isNetworkError(error) ? (error.cause ?? error) : error;
+    const { failure, description } = describeConnectionFailure(original);
+    return new ConnectionError(`${context.label}: ${description}`, failure, { cause: original });
+  }
+  return error;
+}
+
+/**
+ * An answer from another origin than the base URL's, reached by a redirect, is
+ * refused (the platform's fetch has already dropped the key on that hop).
+ */
+export function refuseOtherOrigin(response: Response, context: CallContext): ApiError | undefined {
+  if (!response.redirected || new URL(response.url).origin === context.origin) return undefined;
+  return new ApiError({
+    status: response.status,
+    code: 'cross_origin_redirect',
+    message: `redirected to ${new URL(response.url).origin}, another origin; the SDK follows redirects within ${context.origin} only`,
+    body: undefined,
+    rawBody: '',
+    headers: response.headers,
+    requestId: undefined,
+    request: context.label,
+  });
+}

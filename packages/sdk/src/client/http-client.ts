@@ -1,0 +1,201 @@
+import ky, { type AfterResponseHook, type BeforeRequestHook, type BeforeRetryHook, type NormalizedOptions } from 'ky';
+import type { WithResponse } from './api-promise.js';
+import { parseDeprecation, type Deprecation } from './deprecation.js';
+import { ConfigurationError } from './errors/configuration-error.js';
+import { refuseOtherOrigin, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
+import { ResponseValidationError } from './errors/validation-errors.js';
+import type { ClientOptions, Logger, RequestOptions } from './options.js';
+import { readBody } from './read-body.js';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TOTAL_TIMEOUT_MS = 120_000;
+const DEFAULT_MAX_RETRIES = 2;
+const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+/** Statuses worth another try of a read: the service may answer differently in a moment. */
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+/** Of those, the ones whose `Retry-After` says when. */
+const RETRY_AFTER_STATUSES = [429, 503];
+const BACKOFF_LIMIT_MS = 8_000;
+/** What an HTTP header value may hold: printable ASCII (a line break would split the header). */
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+/** One API call, as the resources describe it. */
+export interface Call<T> {
+  operationId: string;
+  method: 'GET' | 'POST';
+  /** Relative to the base address, e.g. `pets/7`. */
+  path: string;
+  searchParams?: Record<string, string | number> | undefined;
+  json?: unknown;
+  /** Checks and returns the parsed body; throws ResponseValidationError. `label` is `METHOD URL`. */
+  parse: (body: unknown, rawBody: string, label: string) => T;
+  options?: RequestOptions | undefined;
+}
+
+export interface HttpSettings {
+  /** Ends in `/`. */
+  baseUrl: string;
+  apiKey: NonNullable<ClientOptions['apiKey']>;
+  logger: Logger;
+  /** Called with each response's parsed deprecation headers. */
+  onDeprecation: (operationId: string, deprecation: Deprecation) => void;
+}
+
+const contextOf = (options: NormalizedOptions): CallContext => options.context as unknown as CallContext;
+
+/**
+ * The client's one ky instance, and `send`, which every method goes through.
+ * ky does the retries (reads only: network errors, attempt timeouts, 408, 429,
+ * 5xx; backoff with jitter; `Retry-After` up to `maxRetryAfter`), the timeouts
+ * and the hooks; the SDK's own hooks run first and turn every failure into one
+ * of its error classes. Creates are never retried: the API has no idempotency
+ * key, so a retried create could store the animal twice.
+ */
+export function createHttpClient(options: ClientOptions, settings: HttpSettings) {
+  const { logger, baseUrl, apiKey } = settings;
+  const origin = new URL(baseUrl).origin;
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+  const totalTimeout = options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT_MS;
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const hooks = options.hooks ?? {};
+  const debugHooks = logger.debug ? createDebugHooks(logger.debug.bind(logger)) : {};
+
+  // A fixed key is checked once and sent from the instance's headers; a key function's keys are checked per call.
+  if (typeof apiKey === 'string') checkKey(apiKey);
+  const api = ky.create({
+    // `prefix`, not `baseUrl`, and the query joined in send(): the same URLs,
+    // built as text, where ky would build two more Requests per call.
+    // `pnpm bench:sdk`, SDK CPU per call above fetch: 167 µs before, 145 µs after.
+    prefix: baseUrl,
+    headers: { accept: 'application/json', ...options.headers, ...(typeof apiKey === 'string' && { authorization: `Bearer ${apiKey}` }) },
+    timeout,
+    totalTimeout,
+    retry: {
+      limit: maxRetries,
+      methods: ['get'],
+      statusCodes: RETRY_STATUSES,
+      afterStatusCodes: RETRY_AFTER_STATUSES,
+      maxRetryAfter: options.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER_MS,
+      backoffLimit: BACKOFF_LIMIT_MS,
+      // Many clients failing together must not retry together.
+      jitter: true,
+      retryOnTimeout: true,
+    },
+    // Error bodies reach toApiError as the text that came, whatever their
+    // content type: it keeps the raw text and parses it once.
+    parseJson: (text) => text,
+    ...(options.fetch && { fetch: options.fetch }),
+    hooks: {
+      ...(hooks.init && { init: hooks.init }),
+      // Only the kinds someone has: ky merges every hook list into every call's options.
+      ...both('beforeRequest', debugHooks.beforeRequest, hooks.beforeRequest),
+      ...both('beforeRetry', debugHooks.beforeRetry, hooks.beforeRetry),
+      ...both('afterResponse', debugHooks.afterResponse, hooks.afterResponse),
+      beforeError: [({ error, options: normalized }) => toPetstoreError(error, contextOf(normalized)), ...(hooks.beforeError ?? [])],
+    },
+  });
+
+  async function send<T>(call: Call<T>): Promise<WithResponse<T>> {
+    const signal = call.options?.signal;
+    signal?.throwIfAborted();
+    // Once per call: a retry reuses the key its call was given.
+    const key = typeof apiKey === 'function' ? checkKey(await apiKey()) : apiKey;
+    const label = `${call.method} ${baseUrl}${call.path}`;
+    const context: CallContext = {
+      label,
+      origin,
+      signal,
+      started: Date.now(),
+      attemptStarted: 0,
+      timeout: call.options?.timeout ?? timeout,
+      totalTimeout,
+    };
+    // The query joined here, not ky's searchParams (see `prefix` above).
+    const query = call.searchParams ? new URLSearchParams(call.searchParams as Record<string, string>).toString() : '';
+    const callHeaders = call.options?.headers;
+    // Only what this call changes: ky merges each option given into the instance's.
+    const request = api(query ? `${call.path}?${query}` : call.path, {
+      method: call.method,
+      ...(call.json !== undefined && { json: call.json }),
+      // The key last, so that no per-call header can replace it.
+      ...((callHeaders || typeof apiKey === 'function') && { headers: { ...callHeaders, authorization: `Bearer ${key}` } }),
+      ...(signal && { signal }),
+      ...(call.options?.timeout !== undefined && { timeout: call.options.timeout }),
+      // Creates are never retried: ky's retry.methods is ['get'].
+      ...(call.options?.maxRetries !== undefined && { retry: { limit: call.options.maxRetries } }),
+      // A create is never sent twice: its redirect is an ApiError naming the Location, not a second POST.
+      ...(call.method === 'POST' && { redirect: 'manual' as const }),
+      context: context as unknown as Record<string, unknown>,
+    });
+    const response = await request;
+    const crossOrigin = refuseOtherOrigin(response, context);
+    if (crossOrigin) {
+      void response.body?.cancel().catch(() => {});
+      throw crossOrigin;
+    }
+    let text: string;
+    try {
+      text = await readBody(response, maxResponseBytes, context);
+    } catch (error) {
+      // A failure while reading passes no beforeError hook: it is mapped here.
+      throw error instanceof Error ? toPetstoreError(error, context) : error;
+    }
+
+    const deprecation = parseDeprecation(response.headers);
+    if (deprecation) settings.onDeprecation(call.operationId, deprecation);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text) as unknown;
+    } catch {
+      const what = text === '' ? `the ${response.status} response has no body` : 'the response body is not JSON';
+      throw new ResponseValidationError(`${label}: ${what}`, [], text);
+    }
+    return {
+      data: call.parse(parsed, text, label),
+      response,
+      requestId: response.headers.get('x-request-id') ?? undefined,
+      deprecation,
+    };
+  }
+
+  return { send };
+}
+
+/** `{ [kind]: [...ours, ...theirs] }`, or nothing when both are empty. */
+function both<Kind extends string, Hook>(kind: Kind, ours: readonly Hook[] | undefined, theirs: readonly Hook[] | undefined) {
+  const all = [...(ours ?? []), ...(theirs ?? [])];
+  return all.length > 0 ? ({ [kind]: all } as Record<Kind, Hook[]>) : {};
+}
+
+/** The key, if an HTTP header can carry it; the key itself is never part of a message. */
+function checkKey(key: unknown): string {
+  if (typeof key !== 'string' || !HEADER_SAFE.test(key)) {
+    throw new ConfigurationError('The API key is empty or has characters a header cannot carry.');
+  }
+  return key;
+}
+
+/** The SDK's own hooks, only when there is a debug logger to tell: a line per answer (with its time) and per retry. */
+function createDebugHooks(debug: NonNullable<Logger['debug']>): { beforeRequest?: BeforeRequestHook[]; beforeRetry?: BeforeRetryHook[]; afterResponse?: AfterResponseHook[] } {
+  const beforeRequest: BeforeRequestHook[] = [
+    ({ options: normalized }) => {
+      contextOf(normalized).attemptStarted = Date.now();
+    },
+  ];
+  const beforeRetry: BeforeRetryHook[] = [
+    ({ request, options: normalized, error, retryCount }) => {
+      debug(`retrying ${request.method} ${request.url} (retry ${retryCount}) after ${error.name}`, { retryCount });
+      contextOf(normalized).attemptStarted = Date.now();
+    },
+  ];
+  const afterResponse: AfterResponseHook[] = [
+    ({ request, response, options: normalized }) => {
+      debug(`${request.method} ${request.url} → ${response.status} in ${Date.now() - contextOf(normalized).attemptStarted} ms`, {
+        requestId: response.headers.get('x-request-id') ?? undefined,
+      });
+    },
+  ];
+  return { beforeRequest, beforeRetry, afterResponse };
+}
