@@ -64,7 +64,7 @@ describe('startMockServer over real HTTP', () => {
     const server = await start({
       store: {
         ...broken,
-        getJson: () => {
+        get: () => {
           throw new Error('disk on fire');
         },
       },
@@ -156,7 +156,7 @@ describe('startMockServer over real HTTP', () => {
 
   it('turns an unexpected exception into a 500 Error body and a log line, and keeps serving', async () => {
     const store = createPetStore([{ name: 'Rex', categoryId: 1 }]);
-    const broken: PetStore = { ...store, listBody: () => { throw new Error('disk on fire'); }, get size() { return store.size; } };
+    const broken: PetStore = { ...store, list: () => { throw new Error('disk on fire'); }, get size() { return store.size; } };
     const err = capture();
     const server = await start({ store: broken, log: createRequestLog('json', { out: capture().stream, err: err.stream }) });
     const response = await fetch(`${server.url}/pets`, { headers: auth });

@@ -22,8 +22,8 @@ export interface MockRequest {
 export interface MockResponse {
   status: number;
   headers: Record<string, string>;
-  /** JSON, as text or as UTF-8 bytes; undefined for a response without a body (204). */
-  body: string | Uint8Array | undefined;
+  /** JSON text; undefined for a response without a body (204). */
+  body: string | undefined;
   /**
    * A fault for the adapter to stage: `reset` (connection reset, no answer),
    * `empty` (connection closed, no answer), `stall` (the status, headers and

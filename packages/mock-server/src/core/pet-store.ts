@@ -1,5 +1,4 @@
-import { DEFAULT_PET_STATUS, PET_STATUSES, type NewPet, type Pet, type PetStatus } from '@petstore/sdk/contract';
-import { GrowableArray } from './growable-array.js';
+import { DEFAULT_PET_STATUS, type NewPet, type Pet, type PetStatus } from '@petstore/sdk/contract';
 
 /** An animal to put in the store, with or without an id of its own. */
 export type SeedPet = NewPet & { id?: number };
@@ -13,112 +12,48 @@ export interface ListOptions {
   limit: number;
 }
 
-/** The in-memory animal store behind the mock server and the MSW handlers. */
+/**
+ * The animal store behind the mock server and the MSW handlers: this one in
+ * memory, or the Node server's SQLite file with `--data`. Synchronous, so
+ * that a create is stored (or refused) before its answer is built.
+ */
 export interface PetStore {
   /** Adds an animal, assigning the next id. */
   create(input: NewPet): StoredPet;
   get(id: number): StoredPet | undefined;
   /** The first `limit` animals (with `status`, if given) in ascending id order. */
   list(options: ListOptions): StoredPet[];
-  /** `list` as UTF-8 JSON, ready to send; repeated lists come from a cache. */
-  listBody(options: ListOptions): Uint8Array;
-  /** `get` as JSON text, ready to send. */
-  getJson(id: number): string | undefined;
   /** Empties the store and loads its seed again, or `seed` when given; ids continue after the seed. */
   reset(seed?: Iterable<SeedPet>): void;
   readonly size: number;
 }
 
-const encoder = new TextEncoder();
-
-/** Exactly `JSON.stringify(pet)`, written out for the store's columns. */
-function petJson(id: number, name: string, categoryId: number, status: PetStatus): string {
-  return `{"id":${id},"name":${JSON.stringify(name)},"categoryId":${categoryId},"status":"${status}"}`;
-}
-
 /**
- * Creates a store. The API never changes or removes an animal, so rows are
- * append-only and already in id order. Each column is its own array (ids,
- * category ids and statuses as typed arrays off the JavaScript heap, names as
- * strings), which holds a million animals in well under a hundred megabytes.
- * A list is a slice of the row numbers for its status: O(limit), whatever the
- * store's size. Because a list holds the *first* N matches and rows are only
- * ever appended, a list that was already full cannot change: its encoded body
- * is cached until the store is reset, and a list that was short is rebuilt
- * only once more rows of its status arrive. `seed` is iterated again on every
+ * Creates a store from plain structures: the animals in an array in id order
+ * (the API never changes or removes one, so it only grows at the end), and one
+ * such array per status. A list is a slice of one of them: O(limit), whatever
+ * the store's size; a get is a binary search. `seed` is iterated again on every
  * reset, so pass an array or a re-iterable object. `initial`, if given, is what
- * the store starts with instead of the seed (animals replayed from a data file).
+ * the store starts with instead of the seed.
  */
 export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<SeedPet>): PetStore {
-  let ids = new GrowableArray((capacity) => new Float64Array(capacity));
-  let categoryIds = new GrowableArray((capacity) => new Float64Array(capacity));
-  let statuses = new GrowableArray((capacity) => new Uint8Array(capacity));
-  let names: string[] = [];
-  let rowsByStatus = PET_STATUSES.map(() => new GrowableArray((capacity) => new Uint32Array(capacity)));
-  // Whether every id equals its row number + 1, as without a seed file: then lookup is direct.
-  let dense = true;
-  let listCache = new Map<string, { rows: number; body: Uint8Array }>();
-
-  const lastId = (): number => (ids.length === 0 ? 0 : ids.at(ids.length - 1));
+  let pets: StoredPet[] = [];
+  let byStatus = new Map<PetStatus, StoredPet[]>();
 
   function insert(pet: StoredPet): StoredPet {
-    const row = ids.length;
-    const status = PET_STATUSES.indexOf(pet.status);
-    if (pet.id !== row + 1) dense = false;
-    ids.push(pet.id);
-    categoryIds.push(pet.categoryId);
-    statuses.push(status);
-    names.push(pet.name);
-    rowsByStatus[status]?.push(row);
+    pets.push(pet);
+    const same = byStatus.get(pet.status);
+    if (same) same.push(pet);
+    else byStatus.set(pet.status, [pet]);
     return pet;
   }
 
-  function rowOf(id: number): number {
-    if (dense) return Number.isInteger(id) && id >= 1 && id <= ids.length ? id - 1 : -1;
-    let low = 0;
-    let high = ids.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const found = ids.at(middle);
-      if (found === id) return middle;
-      if (found < id) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
-  }
-
-  const statusOf = (row: number): PetStatus => PET_STATUSES[statuses.at(row)] as PetStatus;
-  const petAt = (row: number): StoredPet => ({ id: ids.at(row), name: names[row] as string, categoryId: categoryIds.at(row), status: statusOf(row) });
-  const jsonAt = (row: number): string => petJson(ids.at(row), names[row] as string, categoryIds.at(row), statusOf(row));
-
-  /** Row numbers of the first `limit` matches. */
-  function rows({ status, limit }: ListOptions): number[] {
-    const source = status === undefined ? undefined : rowsByStatus[PET_STATUSES.indexOf(status)];
-    const count = Math.min(limit, source ? source.length : ids.length);
-    return Array.from({ length: count }, (_, index) => (source ? source.at(index) : index));
-  }
-
-  function listBody(options: ListOptions): Uint8Array {
-    const key = `${options.status ?? ''}:${options.limit}`;
-    const available = options.status === undefined ? ids.length : (rowsByStatus[PET_STATUSES.indexOf(options.status)]?.length ?? 0);
-    const cached = listCache.get(key);
-    // Valid while full (appends land after it) or while nothing of its status was added.
-    if (cached && (cached.rows >= options.limit || cached.rows === available)) return cached.body;
-    const body = encoder.encode(`[${rows(options).map(jsonAt).join(',')}]`);
-    listCache.set(key, { rows: Math.min(available, options.limit), body });
-    return body;
-  }
-
-  function load(animals: Iterable<SeedPet> = seed): void {
-    ids = new GrowableArray((capacity) => new Float64Array(capacity));
-    categoryIds = new GrowableArray((capacity) => new Float64Array(capacity));
-    statuses = new GrowableArray((capacity) => new Uint8Array(capacity));
-    names = [];
-    rowsByStatus = PET_STATUSES.map(() => new GrowableArray((capacity) => new Uint32Array(capacity)));
-    dense = true;
-    listCache = new Map();
+  function load(animals: Iterable<SeedPet>): void {
+    pets = [];
+    byStatus = new Map();
     for (const pet of seedPets(animals)) {
-      if (pet.id <= lastId()) throw new RangeError(`seed ids must ascend: ${pet.id} follows ${lastId()}`);
+      const last = pets.at(-1);
+      if (last && pet.id <= last.id) throw new RangeError(`seed ids must ascend: ${pet.id} follows ${last.id}`);
       insert(pet);
     }
   }
@@ -126,27 +61,38 @@ export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<
   load(initial ?? seed);
 
   return {
-    create: (input) => insert(toPet(lastId() + 1, input)),
-    get: (id) => {
-      const row = rowOf(id);
-      return row === -1 ? undefined : petAt(row);
-    },
-    list: (options) => rows(options).map(petAt),
-    listBody,
-    getJson: (id) => {
-      const row = rowOf(id);
-      return row === -1 ? undefined : jsonAt(row);
-    },
+    create: (input) => insert(toPet((pets.at(-1)?.id ?? 0) + 1, input)),
+    get: (id) => findById(pets, id),
+    list: ({ status, limit }) => (status === undefined ? pets : (byStatus.get(status) ?? [])).slice(0, limit),
     reset: (other) => load(other ?? seed),
     get size() {
-      return ids.length;
+      return pets.length;
     },
   };
 }
 
-/** Copied field by field in a fixed order: nothing else from the input survives. */
-function toPet(id: number, input: NewPet): StoredPet {
-  return { id, name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS };
+/** Binary search of animals in ascending id order. */
+function findById(pets: readonly StoredPet[], id: number): StoredPet | undefined {
+  let low = 0;
+  let high = pets.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const pet = pets[middle] as StoredPet;
+    if (pet.id === id) return pet;
+    if (pet.id < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/**
+ * An animal as stored: the id first, then the fields of the (validated) input
+ * as the contract has them, the default status where it has none. No field is
+ * named here: a field added to the contract is stored as it comes.
+ */
+function toPet(id: number, input: SeedPet): StoredPet {
+  const { id: _given, ...fields } = input;
+  return { id, ...fields, status: fields.status ?? DEFAULT_PET_STATUS };
 }
 
 /**

@@ -137,7 +137,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (exchange.closeAfter) result.headers['connection'] = 'close';
       // A length rather than chunked encoding: one write, and clients know when the body ends.
       if (result.body !== undefined) {
-        result.headers['content-length'] = String(typeof result.body === 'string' ? Buffer.byteLength(result.body) : result.body.byteLength);
+        result.headers['content-length'] = String(Buffer.byteLength(result.body));
       }
       response.writeHead(result.status, result.headers);
       response.end(result.body);
