@@ -1,8 +1,11 @@
+import { PET_STATUSES } from '@petstore/sdk/values';
 import { usageError } from '../cli-error.js';
 import type { CommandContext } from '../context.js';
 
 const COMMANDS = 'pets auth config completion';
 const SUBCOMMANDS: Record<string, string> = { pets: 'list create get', auth: 'login status logout', config: 'get set list', completion: 'bash zsh fish' };
+// Statuses from the contract: a new one completes without an edit here.
+const STATUSES = PET_STATUSES.join(' ');
 const FLAGS = '--status --limit --name --category-id --data --json --format --no-color --debug --base-url --profile --help --version';
 
 const bash = `# petstore completion for bash: eval "$(petstore completion bash)"
@@ -10,7 +13,7 @@ _petstore() {
   local cur prev words
   cur="\${COMP_WORDS[COMP_CWORD]}"; prev="\${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
-    --status) COMPREPLY=($(compgen -W "available pending sold" -- "$cur")); return ;;
+    --status) COMPREPLY=($(compgen -W "${STATUSES}" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "table tsv json ndjson" -- "$cur")); return ;;
   esac
   if [ "$COMP_CWORD" -eq 1 ]; then COMPREPLY=($(compgen -W "${COMMANDS}" -- "$cur")); return; fi
@@ -34,7 +37,7 @@ ${Object.entries(SUBCOMMANDS)
   .map(([command, subs]) => `    ${command}) (( CURRENT == 3 )) && { _values 'subcommand' ${subs}; return; } ;;`)
   .join('\n')}
   esac
-  _arguments '--status[filter by status]:status:(available pending sold)' '--format[output format]:format:(table tsv json ndjson)' '*: :(${FLAGS})'
+  _arguments '--status[filter by status]:status:(${STATUSES})' '--format[output format]:format:(table tsv json ndjson)' '*: :(${FLAGS})'
 }
 _petstore "$@"
 `;
@@ -45,7 +48,7 @@ complete -c petstore -n __fish_use_subcommand -a "${COMMANDS}"
 ${Object.entries(SUBCOMMANDS)
   .map(([command, subs]) => `complete -c petstore -n "__fish_seen_subcommand_from ${command}" -a "${subs}"`)
   .join('\n')}
-complete -c petstore -l status -x -a "available pending sold"
+complete -c petstore -l status -x -a "${STATUSES}"
 complete -c petstore -l format -x -a "table tsv json ndjson"
 complete -c petstore -l limit -x
 complete -c petstore -l name -x

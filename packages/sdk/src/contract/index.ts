@@ -26,6 +26,7 @@ export {
   Id,
   NewPet,
   Pet,
+  PET_EXAMPLE,
   PetName,
   Pets,
   PetStatus,

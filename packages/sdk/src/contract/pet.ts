@@ -31,20 +31,27 @@ export const PetName = /* @__PURE__ */ z.string({ error: 'must be a string' }).c
   z.regex(/\S/, 'must not be only whitespace'),
 );
 
+/**
+ * The fields of an animal that a client gives: the one place they are listed.
+ * NewPet is these; Pet is these plus `id`; the "allowed fields" message, the
+ * OpenAPI document, the mock server's store and examples all follow from them.
+ */
+const newPetFields = {
+  name: PetName,
+  categoryId: Id,
+  status: /* @__PURE__ */ z.exactOptional(PetStatus),
+};
+
 /** Message for fields a create body may not carry. */
 export function unknownFieldsMessage(keys: readonly string[]): string {
   const names = keys.join(', ');
   const idNote = keys.includes('id') ? ' (id is assigned by the service)' : '';
-  return `unknown field${keys.length === 1 ? '' : 's'}: ${names}${idNote}; allowed fields are name, categoryId, status`;
+  return `unknown field${keys.length === 1 ? '' : 's'}: ${names}${idNote}; allowed fields are ${Object.keys(newPetFields).join(', ')}`;
 }
 
 /** Body of `POST /pets`. Unknown fields, `id` included, are refused. */
 export const NewPet = /* @__PURE__ */ z.strictObject(
-  {
-    name: PetName,
-    categoryId: Id,
-    status: z.exactOptional(PetStatus),
-  },
+  newPetFields,
   {
     error: (issue) => {
       if (issue.code === 'unrecognized_keys') return unknownFieldsMessage(issue.keys);
@@ -60,13 +67,15 @@ export type NewPet = z.infer<typeof NewPet>;
  * `status` is optional there too, so a conformant service may leave it out
  * (the mock server always sends it).
  */
-export const Pet = /* @__PURE__ */ z.object({
-  id: Id,
-  name: PetName,
-  categoryId: Id,
-  status: z.optional(PetStatus),
-});
+export const Pet = /* @__PURE__ */ z.object({ id: Id, ...newPetFields });
 export type Pet = z.infer<typeof Pet>;
+
+/**
+ * An animal as the examples of the OpenAPI document show it (and, without its
+ * id, a create body): beside the schema, so that a new field gets its example
+ * in the same place.
+ */
+export const PET_EXAMPLE = { id: 1, name: 'Rex', categoryId: 1, status: 'available' } as const satisfies Pet;
 
 /** Body of a successful `GET /pets`. */
 export const Pets = /* @__PURE__ */ z.array(Pet);

@@ -2,8 +2,7 @@ import * as z from 'zod/mini';
 import {
   GET_PET_REMOVAL_DATE,
   GET_PET_REPLACEMENT,
-  LIST_LIMIT_DEFAULT,
-  ListLimit,
+  ListPetsQuery,
   ListPetsQueryParams,
   Id,
   PetIdParam,
@@ -63,6 +62,35 @@ const internalError = (headers: JsonObject = {}): JsonObject =>
  */
 const deprecationHeaders = { Deprecation: headerRef('Deprecation'), Sunset: headerRef('Sunset'), Link: headerRef('Link') };
 
+/** What each query parameter of `GET /pets` is for: words, not structure (that comes from the contract). */
+const QUERY_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  limit: 'Maximum number of animals returned, in decimal digits only (`1e1`, `+5`, `5.0` are refused).',
+  status: 'Returns only animals with this status.',
+};
+
+/**
+ * The query parameters of `GET /pets`, one per field of the contract's
+ * `ListPetsQuery`: its schema as a program passes it, the spelling the server
+ * accepts in the URL (`ListPetsQueryParams`) and the default that applies.
+ */
+function queryParameters(): JsonObject[] {
+  const defaults = ListPetsQueryParams.parse({}) as Record<string, unknown>;
+  return Object.entries(ListPetsQuery.shape).map(([name, schema]: [string, z.core.$ZodType]) => {
+    const text = inlineSchema(ListPetsQueryParams.shape[name as keyof typeof ListPetsQueryParams.shape], 'input');
+    return {
+      name,
+      in: 'query',
+      required: false,
+      description: QUERY_DESCRIPTIONS[name] ?? name,
+      schema: {
+        ...inlineSchema(schema),
+        ...(typeof text['pattern'] === 'string' && { pattern: text['pattern'] }),
+        ...(defaults[name] !== undefined && { default: defaults[name] }),
+      },
+    };
+  });
+}
+
 /**
  * The OpenAPI 3.1 document of the Animal Store API, generated from the contract's
  * zod schemas so that it cannot disagree with what the SDK and the mock server check.
@@ -102,26 +130,7 @@ export function createOpenApiDocument(): JsonObject {
           description:
             'Returns up to `limit` animals in ascending id order, optionally only those with a given status. Values outside the documented ranges are refused with 400, never clamped; unknown query parameters are ignored.',
           security: [{ bearerAuth: [] }],
-          parameters: [
-            {
-              name: 'limit',
-              in: 'query',
-              required: false,
-              description: 'Maximum number of animals returned, in decimal digits only (`1e1`, `+5`, `5.0` are refused).',
-              schema: {
-                ...inlineSchema(ListLimit),
-                pattern: textPattern(ListPetsQueryParams.shape.limit),
-                default: LIST_LIMIT_DEFAULT,
-              },
-            },
-            {
-              name: 'status',
-              in: 'query',
-              required: false,
-              description: 'Returns only animals with this status.',
-              schema: ref('PetStatus'),
-            },
-          ],
+          parameters: queryParameters(),
           responses: {
             '200': response('The list of animals.', 'Pets', petsExample),
             '400': errorResponse('A query parameter is invalid or repeated.', errorExamples.invalidQuery),

@@ -1,13 +1,12 @@
-import type { ErrorBody, NewPet, Pet } from '../contract/index.js';
+import { PET_EXAMPLE, type ErrorBody, type NewPet, type Pet } from '../contract/index.js';
 
-export const newPetExample: NewPet = { name: 'Rex', categoryId: 1, status: 'available' };
+// Every example is the contract's own, so a field added there shows up here.
+export const petExample: Pet = PET_EXAMPLE;
 
-export const petExample: Pet = { id: 1, name: 'Rex', categoryId: 1, status: 'available' };
+const { id: _id, ...newPet } = PET_EXAMPLE;
+export const newPetExample: NewPet = newPet;
 
-export const petsExample: Pet[] = [
-  petExample,
-  { id: 2, name: 'Whiskers', categoryId: 2, status: 'available' },
-];
+export const petsExample: Pet[] = [petExample, { ...petExample, id: 2, name: 'Whiskers', categoryId: 2 }];
 
 export const errorExamples = {
   invalidQuery: {
