@@ -1,35 +1,35 @@
-// Command-line flags shared by the benchmark scripts.
-import { parseArgs } from 'node:util';
+// The benchmarks' command-line flags: node:util parseArgs, --help, and whole numbers checked.
 import process from 'node:process';
+import { parseArgs } from 'node:util';
 
 /**
- * Parses `options` (node:util parseArgs shape, plus --help), printing `help` and
- * exiting 0 for --help, and exiting 2 with the parser's message for a bad flag.
+ * Parses the command line against `spec`: `{ name: { default, min, max } }` for a whole number,
+ * `{ type: 'boolean' | 'string', default? }` otherwise. --help prints `usage` and exits 0;
+ * anything wrong exits 2 with a message naming the flag.
  */
-export function parseBenchFlags(script, options, help) {
+export function parseFlags(script, spec, usage) {
+  const fail = (message) => {
+    process.stderr.write(`${script}: ${message}\n`);
+    process.exit(2);
+  };
+  const options = { help: { type: 'boolean', short: 'h' } };
+  for (const [name, { type = 'string' }] of Object.entries(spec)) options[name] = { type };
   let values;
   try {
-    ({ values } = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h', default: false } } }));
+    ({ values } = parseArgs({ options }));
   } catch (error) {
-    process.stderr.write(`${script}: ${error.message}\n`);
-    process.exit(2);
+    fail(error.message);
   }
   if (values.help) {
-    process.stdout.write(`${help}\n`);
+    process.stdout.write(`${usage}\n`);
     process.exit(0);
+  }
+  for (const [name, { min, max, default: fallback }] of Object.entries(spec)) {
+    values[name] ??= fallback;
+    if (min === undefined) continue;
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < min || value > max) fail(`--${name} expects a whole number from ${min} to ${max}, got "${values[name]}"`);
+    values[name] = value;
   }
   return values;
 }
-
-/** A flag's value as a whole number from `min` to `max`; anything else exits 2 with a message naming the flag. */
-export function integerFlag(script, flag, text, min, max) {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    process.stderr.write(`${script}: ${flag} expects a whole number from ${min} to ${max}, got "${text}"\n`);
-    process.exit(2);
-  }
-  return value;
-}
-
-/** A flag's value as a whole number from 1 to `max`. */
-export const positiveFlag = (script, flag, text, max) => integerFlag(script, flag, text, 1, max);

@@ -1,56 +1,20 @@
-// The load generator's own process: runs autocannon for the parent, one run per
-// IPC message, so that the client never shares an event loop (or a core's worth
-// of JIT and GC) with the server it measures. Started with fork() by load.mjs;
-// exits when told to, or as soon as its parent goes away.
+// The load generator's own process, forked by load.mjs: one autocannon run per IPC message, so that
+// the client never shares an event loop (or a core's JIT and GC) with the server it measures.
 import process from 'node:process';
 import autocannon from 'autocannon';
 
-if (!process.send) {
-  process.stderr.write('load-child.mjs is started by bench/lib/load.mjs (fork with IPC), not by hand\n');
-  process.exit(2);
-}
-
 // Orphaned (the parent died without killing us): stop at once.
-process.on('disconnect', () => process.exit(3));
+process.on('disconnect', () => process.exit(0));
 
-function summarize(result) {
-  return {
-    title: result.title,
-    url: result.url,
-    connections: result.connections,
-    durationS: result.duration,
-    // requests.average etc. are statistics of the samples (completed requests per sampleInt ms);
-    // requests.total and requests.sent are counts over the whole run.
-    sampleIntervalMs: result.sampleInt,
-    requestsPerSample: {
-      average: result.requests.average,
-      stddev: result.requests.stddev,
-      min: result.requests.min,
-      max: result.requests.max,
-      samples: result.samples,
-    },
-    totalCompleted: result.requests.total,
-    totalSent: result.requests.sent,
-    latencyMs: { average: result.latency.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-    throughputBytesPerSample: result.throughput.average,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    mismatches: result.mismatches,
-    resets: result.resets,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
-  };
-}
-
-process.on('message', async (message) => {
-  if (message?.type === 'exit') process.exit(0);
-  if (message?.type !== 'run') return;
+process.on('message', async (options) => {
   try {
-    const result = await autocannon(message.options);
-    process.send({ type: 'result', id: message.id, result: summarize(result) });
+    const result = await autocannon(options);
+    const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+    const { duration: durationS, errors, timeouts } = result;
+    process.send({ result: { durationS, completed: result.requests.total, p99Ms: result.latency.p99, errors, timeouts, statusCodes } });
   } catch (error) {
-    process.send({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });
+    process.send({ error: error instanceof Error ? error.message : String(error) });
   }
 });
 
-process.send({ type: 'ready' });
+process.send('ready');

@@ -1,4 +1,4 @@
-// One client process of bench/sdk.mjs, started by it (never by hand):
+// One client process of bench/sdk.mjs, started by it:
 //   node bench/lib/sdk-child.mjs raw|sdk BASE_URL API_KEY CALLS WARMUP CONCURRENCY
 // Makes WARMUP calls, then CALLS measured ones, CONCURRENCY in flight, each checked (100 animals),
 // and prints one JSON line: the process's CPU time (process.cpuUsage(): user and system, every
@@ -10,24 +10,22 @@ const [variant, baseUrl, apiKey, ...numbers] = process.argv.slice(2);
 const [calls, warmup, concurrency] = numbers.map(Number);
 const LIMIT = 100;
 
-/** One call of the variant, resolving to the parsed list. */
+/** One call of the variant, resolving to the parsed list; the raw one never loads the SDK. */
 async function callOf() {
-  if (variant === 'raw') {
-    const url = `${baseUrl}/pets?limit=${LIMIT}`;
-    const init = { headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' } };
-    return async () => {
-      const response = await fetch(url, init);
-      const text = await response.text();
-      if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 200)}`);
-      return JSON.parse(text);
-    };
-  }
   if (variant === 'sdk') {
     const { PetstoreClient } = await import('@petstore/sdk');
     const client = new PetstoreClient({ baseUrl, apiKey });
     return () => client.pets.list({ limit: LIMIT });
   }
-  throw new Error(`unknown variant "${variant}" (raw or sdk)`);
+  if (variant !== 'raw') throw new Error(`unknown variant "${variant}" (raw or sdk)`);
+  const url = `${baseUrl}/pets?limit=${LIMIT}`;
+  const init = { headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' } };
+  return async () => {
+    const response = await fetch(url, init);
+    const text = await response.text();
+    if (!response.ok) throw new Error(`HTTP ${response.status}: ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  };
 }
 
 /** `count` calls, `concurrency` loops each starting its next call when the previous one is answered. */

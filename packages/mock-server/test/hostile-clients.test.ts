@@ -131,15 +131,20 @@ describe('sockets that hold on', () => {
 });
 
 describe('bodies nobody asked for', () => {
-  /** Sends headers declaring `bytes` of body, then pushes zeros as fast as the server takes them. */
-  async function upload(port: number, head: string, bytes: number): Promise<{ response: string; sent: number; ms: number }> {
+  /**
+   * Sends headers declaring `bytes` of body, then pushes zeros as fast as the server takes
+   * them, until the answer comes (as HTTP clients do: an early answer ends the upload).
+   */
+  async function upload(port: number, head: string, bytes: number, stopAfter = bytes): Promise<{ response: string; sent: number; ms: number }> {
     const socket = await rawSocket(port);
     const started = performance.now();
+    let answered = false;
+    socket.once('data', () => (answered = true));
     const received = readAll(socket, 5_000);
     socket.write(`${head}Content-Length: ${bytes}\r\n\r\n`);
     const chunk = Buffer.alloc(256 * 1024);
     let sent = 0;
-    while (sent < bytes && !socket.destroyed && socket.writable) {
+    while (!answered && sent < stopAfter && !socket.destroyed && socket.writable) {
       sent += chunk.length;
       if (!socket.write(chunk)) {
         const drained = await Promise.race([new Promise((resolve) => socket.once('drain', () => resolve(true))), sleep(1_000).then(() => false)]);
@@ -157,10 +162,15 @@ describe('bodies nobody asked for', () => {
     ['on a method that takes none', `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\n`, 200],
   ])('a 100 MB upload %s is answered at once and not read', async (_name, head, status) => {
     const server = await serve();
+    // A client that sends the headers and a first 64 KiB, then waits: the answer, and the connection closed.
+    const first = await upload(server.port, head, HUNDRED_MB, 64 * 1024);
+    expect(first.response).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(first.response.toLowerCase()).toContain('connection: close');
+    // A client that keeps pushing: the server neither reads on nor holds it. (Its answer may be lost
+    // to the reset that closing with unread bytes sends, as TCP has it; it is never another answer.)
     const rssBefore = server.rss();
     const { response, sent, ms } = await upload(server.port, head, HUNDRED_MB);
-    expect(response).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
-    expect(response.toLowerCase()).toContain('connection: close');
+    expect(response === '' || response.startsWith(`HTTP/1.1 ${status} `), response.slice(0, 80)).toBe(true);
     expect(sent).toBeLessThan(HUNDRED_MB / 4);
     expect(ms).toBeLessThan(3_000);
     expect(server.rss() - rssBefore).toBeLessThan(32 * 1024 * 1024);

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createRequestLog } from './request-log.js';
 
@@ -18,16 +19,35 @@ function sink(): { stream: Writable; text: () => string } {
 const entry = { method: 'GET', path: '/v1/pets', status: 200, durationMs: 1.234, requestId: 'abc-1' };
 
 describe('createRequestLog', () => {
-  it('writes one JSON line per request with method, path, status, duration and id', () => {
+  it('writes one JSON line per request with method, path, status, duration and id', async () => {
     const out = sink();
     createRequestLog('json', { out: out.stream, err: sink().stream }).request(entry);
+    await nextTurn();
     expect(JSON.parse(out.text())).toMatchObject({ level: 'info', method: 'GET', path: '/v1/pets', status: 200, durationMs: 1.2, requestId: 'abc-1' });
   });
 
-  it('writes a readable line, without colour when the stream is not a terminal', () => {
+  it('writes a readable line, without colour when the stream is not a terminal', async () => {
     const out = sink();
     createRequestLog('pretty', { out: out.stream, err: sink().stream }).request(entry);
+    await nextTurn();
     expect(out.text()).toBe('GET     /v1/pets 200 1.2 ms abc-1\n');
+  });
+
+  it('writes the lines of one turn of the event loop together, in order', async () => {
+    const writes: string[] = [];
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes.push(chunk.toString());
+        callback();
+      },
+    });
+    const log = createRequestLog('pretty', { out, err: sink().stream });
+    log.request(entry);
+    log.request({ ...entry, requestId: 'abc-2' });
+    await nextTurn();
+    log.request({ ...entry, requestId: 'abc-3' });
+    await nextTurn();
+    expect(writes).toEqual(['GET     /v1/pets 200 1.2 ms abc-1\nGET     /v1/pets 200 1.2 ms abc-2\n', 'GET     /v1/pets 200 1.2 ms abc-3\n']);
   });
 
   it('writes nothing for requests when off, but still reports unexpected errors', () => {
