@@ -37,7 +37,6 @@ async function main(): Promise<number> {
     corsOrigins: options.corsOrigins,
     dataFile: options.dataFile,
     journalSize: options.journalSize,
-    onWarning: (message) => process.stderr.write(`petstore-mock: warning: ${message}\n`),
     log,
   });
   process.stdout.write(formatBanner(server, { customKeys: options.apiKeys.length, animals: server.store.size, dataFile: options.dataFile }));

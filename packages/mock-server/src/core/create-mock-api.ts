@@ -8,7 +8,6 @@ import { documentedResponses, type DocumentedResponses } from './documented-resp
 import type { MockRequest, MockResponse, RequestHeaders } from './exchange.js';
 import { createFaults, type FaultKind, type Faults } from './faults.js';
 import { HttpError } from './http-error.js';
-import type { Journal } from './journal.js';
 import type { OperationResult } from './operations.js';
 import { createPetStore, type PetStore, type SeedPet } from './pet-store.js';
 import { parsePreferences, type Preferences } from './prefer.js';
@@ -37,8 +36,6 @@ export interface MockApiOptions {
   seed?: number | Iterable<SeedPet> | undefined;
   /** A store of your own, e.g. to share one between transports. */
   store?: PetStore | undefined;
-  /** Makes creates and resets durable (see `openDataFile`); none: memory only. */
-  journal?: Journal | undefined;
   /** Delay before every response (not preflights). */
   delay?: DelayOption | undefined;
   /** Origins allowed by CORS; none or `*`: any. */
@@ -117,7 +114,6 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     faults.clear();
     requests.clear();
     store.reset(other === undefined ? undefined : typeof other === 'number' ? generateSeed(other) : other);
-    return options.journal?.reset(store.list({ limit: store.size }));
   }
 
   function authenticate(headers: RequestHeaders): void {
@@ -188,7 +184,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       else if (preferences.code !== undefined && preferences.code >= 400) {
         const applied = `code=${preferences.code}${preferences.retryAfter === undefined ? '' : `, retry-after=${preferences.retryAfter}`}`;
         result = staged(operation.operationId, preferences.code, preferences.retryAfter, applied);
-      } else result = operation.run({ request, params: match.params.map(decodeParam), store, journal: options.journal });
+      } else result = operation.run({ request, params: match.params.map(decodeParam), store });
       if (!(result instanceof Promise)) return withOperationHeaders(result);
       // Without headers of its own, a failure needs no mapping here: handle() maps it.
       return operation.headers ? result.then(withOperationHeaders, onError) : result;

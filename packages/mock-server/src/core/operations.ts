@@ -8,7 +8,6 @@ import {
 import * as z from 'zod/mini';
 import type { MockRequest } from './exchange.js';
 import { HttpError } from './http-error.js';
-import type { Journal } from './journal.js';
 import type { PetStore } from './pet-store.js';
 import { readJsonBody } from './parse-json-body.js';
 import { parseQuery } from './parse-query.js';
@@ -28,7 +27,6 @@ export interface OperationContext {
   /** Path parameters, percent-decoded. */
   params: readonly string[];
   store: PetStore;
-  journal: Journal | undefined;
 }
 
 export type Operation = (context: OperationContext) => OperationResult | Promise<OperationResult>;
@@ -46,12 +44,11 @@ export const listPets: Operation = ({ request, store }) => ({
   body: JSON.stringify(store.list(validate(ListPetsQueryParams, parseQuery(request.query), 'query'))),
 });
 
-export const createPet: Operation = ({ request, store, journal }) =>
+export const createPet: Operation = ({ request, store }) =>
   readJsonBody(request, (body) => {
     const pet = store.create(validate(NewPet, body, 'body'));
     const result: OperationResult = { status: 201, body: JSON.stringify(pet) };
-    // Durable before acknowledged: with a journal, the 201 waits until it has the animal.
-    return journal ? journal.record(pet).then(() => result) : result;
+    return result;
   });
 
 export const getPet: Operation = ({ params, store }) => {

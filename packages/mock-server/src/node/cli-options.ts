@@ -44,8 +44,9 @@ Options:
   --delay MS|MIN-MAX     wait MS milliseconds, or a random time in MIN..MAX, before every response
   --log pretty|json|off  request log format (default: pretty on a terminal, json otherwise)
   --cors-origin ORIGIN   allow this browser origin; repeat for several (default: any origin)
-  --data FILE            keep the animals in FILE across restarts (created with the seed if new;
-                         each create is on disk before its 201). Without it nothing is written.
+  --data FILE            keep the animals in FILE, a SQLite database, across restarts (created
+                         with the seed if new; each create is committed before its 201; one
+                         server per file). Needs Node.js 22.13+. Without it nothing is written.
   --journal-size N       keep the last N requests answered for GET /__admin/requests, 0 for none
                          (default 1000)
   -h, --help             show this help

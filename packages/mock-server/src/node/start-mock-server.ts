@@ -3,7 +3,6 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { ErrorBody } from '@petstore/sdk/contract';
 import {
   createMockApi,
-  createPetStore,
   DEFAULT_SEED_COUNT,
   DEV_API_KEY,
   generateSeed,
@@ -13,12 +12,12 @@ import {
   type PetStore,
 } from '../core/index.js';
 import { connectionLimit, guardConnections } from './connection-budget.js';
-import { openDataFile } from './data-file.js';
 import { isLoopback } from './is-loopback.js';
 import { MockServerConfigError } from './mock-server-config-error.js';
 import { createDocsPage, DOCS_PATH } from './docs-page.js';
 import { NodeExchange } from './node-exchange.js';
 import type { RequestLog } from './request-log.js';
+import { openSqlitePetStore } from './sqlite-pet-store.js';
 
 export interface MockServerOptions extends MockApiOptions {
   /** Port to listen on; 0 (the default) lets the OS pick a free one. */
@@ -28,12 +27,12 @@ export interface MockServerOptions extends MockApiOptions {
   /** Request log; none by default. */
   log?: RequestLog | undefined;
   /**
-   * Keep the store in this file across restarts: creates are on disk before
-   * their 201, resets rewrite it, and the seed applies only to a new file.
+   * Keep the store in this SQLite file across restarts (needs Node.js 22.13+):
+   * each create is committed before its 201 and each reset is one transaction;
+   * the seed fills only a new file. The file is locked while the server runs.
+   * Excludes `store`.
    */
   dataFile?: string | undefined;
-  /** Told about things worth a warning (a torn last record recovered from the data file). */
-  onWarning?: ((message: string) => void) | undefined;
   /**
    * Longest wait for a request's headers (default 10 s), for the whole request
    * (default 30 s), and for a client to read its response (default 30 s).
@@ -104,13 +103,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const log = options.log;
   const seedOption = options.seed ?? DEFAULT_SEED_COUNT;
   const seed = typeof seedOption === 'number' ? generateSeed(seedOption) : seedOption;
-  const dataFile = options.dataFile === undefined ? undefined : await openDataFile(options.dataFile, seed);
-  if (dataFile?.recovered) options.onWarning?.(dataFile.recovered);
-  const api = createMockApi({
-    ...options,
-    logger: log,
-    ...(dataFile ? { store: options.store ?? createPetStore(seed, dataFile.pets), journal: dataFile.journal } : {}),
-  });
+  if (options.dataFile !== undefined && options.store !== undefined) {
+    throw new MockServerConfigError('dataFile and store exclude each other: the data file is the store');
+  }
+  const dataStore = options.dataFile === undefined ? undefined : openSqlitePetStore(options.dataFile, seed);
+  const api = createMockApi({ ...options, logger: log, ...(dataStore && { store: dataStore }) });
   const responseTimeout = options.timeouts?.responseMs ?? RESPONSE_TIMEOUT_MS;
   let inFlight = 0;
   let idle: (() => void) | undefined;
@@ -258,6 +255,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       server.off('error', reject);
       resolve();
     });
+  }).catch((error: unknown) => {
+    // A server that never listened lets go of its file, for the next attempt.
+    dataStore?.close();
+    throw error;
   });
 
   const { port } = server.address() as AddressInfo;
@@ -274,7 +275,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     server.closeAllConnections();
     await closed;
-    await dataFile?.close();
+    dataStore?.close();
   }
 
   return { url: `${origin}/v1`, origin, port, store: api.store, faults: api.faults, requests: api.requests, reset: api.reset, close };

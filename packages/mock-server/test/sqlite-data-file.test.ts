@@ -1,0 +1,167 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEV_API_KEY } from '@petstore/mock-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockServerBin, startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
+
+// `petstore-mock --data FILE` at the edges: a file that cannot grow, a second
+// server on the same file, files that are not ours. The built binary, in child processes.
+
+const running: MockServerProcess[] = [];
+const dirs: string[] = [];
+const dataFile = (name = 'pets.db'): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'petstore-data-file-'));
+  dirs.push(dir);
+  return join(dir, name);
+};
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.stop()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(args: readonly string[]): Promise<MockServerProcess> {
+  const server = await startMockServerProcess(args);
+  running.push(server);
+  return server;
+}
+
+type Launched = { server: MockServerProcess; code?: undefined; output: string } | { server?: undefined; code: number | null; output: string };
+
+/**
+ * The binary in a child process, as startMockServerProcess starts it, resolved
+ * once it listens or once it exits (with its code and what it printed). With
+ * `fileLimitKiB`, under `ulimit -S -f`: no file it writes grows past the limit.
+ * SIGXFSZ is ignored (Node.js ignores it too), so a write past the limit fails
+ * with EFBIG instead of killing the process.
+ */
+function launch(args: readonly string[], fileLimitKiB?: number): Promise<Launched> {
+  const argv = [process.execPath, mockServerBin, '--port', '0', '--log', 'off', ...args];
+  // A soft limit only, so that the test can lift it (prlimit) without privileges.
+  const [command, ...rest] = fileLimitKiB === undefined ? argv : ['bash', '-c', `trap '' XFSZ; ulimit -S -f ${fileLimitKiB} && exec "$0" "$@"`, ...argv];
+  const child = spawn(command as string, rest, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PETSTORE_MOCK_API_KEYS: '' } });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  return new Promise((resolve) => {
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        const server = { url, child, output: () => output, stop };
+        running.push(server);
+        resolve({ server, output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => resolve({ code, output }));
+  });
+}
+
+async function startWithFileLimit(kib: number, args: readonly string[]): Promise<MockServerProcess> {
+  const launched = await launch(args, kib);
+  if (!launched.server) throw new Error(`petstore-mock exited before listening:\n${launched.output}`);
+  return launched.server;
+}
+
+/** Starts the binary expecting a refusal: it exits with code 2 and a message. */
+async function refusal(args: readonly string[]): Promise<string> {
+  const launched = await launch(args);
+  expect(launched.server, 'it started').toBeUndefined();
+  expect(launched.code).toBe(2);
+  return launched.output;
+}
+
+const auth = { authorization: `Bearer ${DEV_API_KEY}` };
+const json = { ...auth, 'content-type': 'application/json' };
+
+interface Pet {
+  id: number;
+  name: string;
+  categoryId: number;
+  status: string;
+}
+
+const create = async (server: MockServerProcess, name: string) => {
+  const response = await fetch(`${server.url}/pets`, { method: 'POST', headers: json, body: JSON.stringify({ name, categoryId: 1 }) });
+  return { status: response.status, body: (await response.json()) as unknown };
+};
+const list = async (server: MockServerProcess): Promise<Pet[]> => (await (await fetch(`${server.url}/pets?limit=100`, { headers: auth })).json()) as Pet[];
+
+describe('petstore-mock --data at the edges', () => {
+  it('answers creates past a file size limit with 500 Error bodies, leaves none of them behind, loses no acknowledged one, and creates again once there is room', async () => {
+    const file = dataFile();
+    const limited = await startWithFileLimit(64, ['--seed', '0', '--data', file]);
+    const answers = [];
+    for (let index = 0; index < 40; index++) answers.push(await create(limited, `Pet ${index}`));
+    const acknowledged = answers.filter((answer) => answer.status === 201).map((answer) => answer.body as Pet);
+    const failed = answers.filter((answer) => answer.status !== 201);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(failed.length).toBeGreaterThan(0);
+    for (const answer of failed) {
+      expect(answer).toEqual({ status: 500, body: { code: 'internal_error', message: expect.any(String), status: 500 } });
+    }
+    // Ids 1..n, one each: a failed create used none.
+    expect(acknowledged.map((pet) => pet.id)).toEqual(acknowledged.map((_, index) => index + 1));
+    // The server stays up, and what failed is not visible.
+    expect(await list(limited)).toEqual(acknowledged);
+    expect(limited.child.exitCode).toBeNull();
+    // Once there is room, creates succeed again, with the next id.
+    execFileSync('prlimit', ['--pid', String(limited.child.pid), '--fsize=unlimited']);
+    const roomAgain = { id: acknowledged.length + 1, name: 'Room again', categoryId: 1, status: 'available' };
+    expect(await create(limited, 'Room again')).toEqual({ status: 201, body: roomAgain });
+    await limited.stop();
+
+    const restarted = await start(['--seed', '0', '--data', file]);
+    expect(await list(restarted)).toEqual([...acknowledged, roomAgain]);
+    expect((await create(restarted, 'After')).body).toMatchObject({ id: roomAgain.id + 1 });
+  });
+
+  it('refuses a second server on the same file with a message, and leaves the first unharmed', async () => {
+    const file = dataFile();
+    const first = await start(['--seed', '2', '--data', file]);
+    expect((await create(first, 'Before')).status).toBe(201);
+    const refused = await refusal(['--seed', '5', '--data', file]);
+    expect(refused).toContain(`--data ${file} is in use by another process (another petstore-mock?): a data file serves one server at a time.`);
+    expect(await create(first, 'After')).toEqual({ status: 201, body: { id: 4, name: 'After', categoryId: 1, status: 'available' } });
+    await first.stop();
+    const again = await start(['--data', file]);
+    expect((await list(again)).map((pet) => pet.name)).toEqual(['Rex', 'Whiskers', 'Before', 'After']);
+  });
+
+  it('refuses a file in the old journal format that holds only its header, saying so, and leaves it untouched', async () => {
+    const file = dataFile('pets.data');
+    writeFileSync(file, '{"petstoreMockData":1}\n');
+    const output = await refusal(['--data', file]);
+    expect(output).toContain(`--data ${file} is in the line-per-animal journal format of earlier petstore-mock versions, which this version no longer reads`);
+    expect(output).toContain('It holds no animals');
+    expect(readFileSync(file, 'utf8')).toBe('{"petstoreMockData":1}\n');
+  });
+
+  it('starts a new store, seeded, in an empty file', async () => {
+    const file = dataFile();
+    writeFileSync(file, '');
+    const first = await start(['--seed', '3', '--data', file]);
+    expect((await list(first)).map((pet) => pet.id)).toEqual([1, 2, 3]);
+    await create(first, 'Kept');
+    await first.stop();
+    const second = await start(['--seed', '3', '--data', file]);
+    expect((await list(second)).map((pet) => pet.name)).toEqual(['Rex', 'Whiskers', 'Bella', 'Kept']);
+  });
+
+  it("refuses another program's file and leaves it untouched", async () => {
+    const file = dataFile('package.json');
+    writeFileSync(file, '{"name":"someone-else"}\n');
+    const output = await refusal(['--data', file]);
+    expect(output).toContain(`--data ${file} is not a petstore-mock data file (not a SQLite database); it was left untouched.`);
+    expect(readFileSync(file, 'utf8')).toBe('{"name":"someone-else"}\n');
+  });
+});
