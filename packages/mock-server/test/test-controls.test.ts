@@ -117,9 +117,9 @@ describe.each(targets)('test controls of $name', ({ setup }) => {
   });
 
   it('reset(seed) in code starts from the store a test needs', async () => {
-    await target.controls.reset([{ name: 'Only', categoryId: 2, status: 'sold' }]);
+    target.controls.reset([{ name: 'Only', categoryId: 2, status: 'sold' }]);
     expect(await (await get('/pets')).json()).toEqual([{ id: 1, name: 'Only', categoryId: 2, status: 'sold' }]);
-    await target.controls.reset(0);
+    target.controls.reset(0);
     expect(await (await get('/pets')).json()).toEqual([]);
   });
 });

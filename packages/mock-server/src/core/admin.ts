@@ -24,7 +24,7 @@ export interface AdminContext {
   faults: Faults;
   requests: RecordedRequests;
   /** Restores the store: to `seed` when given, else to the server's own seed. */
-  reset(seed: number | SeedPet[] | undefined): void | Promise<void>;
+  reset(seed: number | SeedPet[] | undefined): void;
 }
 
 const ResetBody = z.strictObject({ seed: z.unknown() });
@@ -95,8 +95,8 @@ export function handleAdmin(request: MockRequest, context: AdminContext): Operat
     case ADMIN_RESET_PATH: {
       allow(request, ['POST']);
       const reset = (seed: number | SeedPet[] | undefined) => {
-        const done = context.reset(seed);
-        return done instanceof Promise ? done.then(() => NO_CONTENT) : NO_CONTENT;
+        context.reset(seed);
+        return NO_CONTENT;
       };
       return hasBody(request) ? readJsonBody(request, (body) => reset(parseResetBody(body))) : reset(undefined);
     }

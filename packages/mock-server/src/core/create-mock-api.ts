@@ -60,7 +60,7 @@ export interface MockApi {
   /** The requests the mock answered (admin requests excepted), newest last. */
   readonly requests: RecordedRequests;
   /** What `POST /__admin/reset` does: the store back to its seed (or to `seed`), faults disarmed, requests forgotten. */
-  reset(seed?: number | SeedPet[]): void | Promise<void>;
+  reset(seed?: number | SeedPet[]): void;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -110,7 +110,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const documentOf = () => (documentText ??= JSON.stringify(createMockOpenApiDocument()));
   const documentedOf = (operationId: OperationId) => (documented ??= documentedResponses(createOpenApiDocument())).get(operationId);
 
-  function reset(other?: number | SeedPet[]): void | Promise<void> {
+  function reset(other?: number | SeedPet[]): void {
     faults.clear();
     requests.clear();
     store.reset(other === undefined ? undefined : typeof other === 'number' ? generateSeed(other) : other);
