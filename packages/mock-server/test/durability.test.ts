@@ -1,34 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DEV_API_KEY } from '@petstore/mock-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
+import type { MockServerProcess } from '../../../test/support/mock-server-process.js';
+import { useDataFileServers } from './support/data-file-servers.js';
 
 // Crash tests of `petstore-mock --data FILE`: the built binary in child
 // processes, killed with SIGKILL while requests are in flight.
 
-const running: MockServerProcess[] = [];
-const dirs: string[] = [];
 const agents: Agent[] = [];
-const dataFile = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-durability-'));
-  dirs.push(dir);
-  return join(dir, 'pets.db');
-};
-
-afterEach(async () => {
+afterEach(() => {
   for (const agent of agents.splice(0)) agent.destroy();
-  await Promise.all(running.splice(0).map((server) => server.stop()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-async function start(args: readonly string[]): Promise<MockServerProcess> {
-  const server = await startMockServerProcess(args);
-  running.push(server);
-  return server;
-}
+const { dataFile, start } = useDataFileServers('petstore-durability-');
 
 /** Kills the server outright and waits until it is gone. */
 async function kill(server: MockServerProcess): Promise<void> {

@@ -1,32 +1,14 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { DEV_API_KEY } from '@petstore/mock-server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { mockServerBin, startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
+import { describe, expect, it } from 'vitest';
+import { mockServerBin, type MockServerProcess } from '../../../test/support/mock-server-process.js';
+import { useDataFileServers } from './support/data-file-servers.js';
 
 // `petstore-mock --data FILE` at the edges: a file that cannot grow, a second
 // server on the same file, files that are not ours. The built binary, in child processes.
 
-const running: MockServerProcess[] = [];
-const dirs: string[] = [];
-const dataFile = (name = 'pets.db'): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-data-file-'));
-  dirs.push(dir);
-  return join(dir, name);
-};
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(args: readonly string[]): Promise<MockServerProcess> {
-  const server = await startMockServerProcess(args);
-  running.push(server);
-  return server;
-}
+const { dataFile, start, track } = useDataFileServers('petstore-data-file-');
 
 type Launched = { server: MockServerProcess; code?: undefined; output: string } | { server?: undefined; code: number | null; output: string };
 
@@ -55,9 +37,7 @@ function launch(args: readonly string[], fileLimitKiB?: number): Promise<Launche
       output += data.toString();
       const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
       if (url) {
-        const server = { url, child, output: () => output, stop };
-        running.push(server);
-        resolve({ server, output });
+        resolve({ server: track({ url, child, output: () => output, stop }), output });
       }
     };
     child.stdout.on('data', onData);
