@@ -15,7 +15,13 @@ for (const stream of [process.stdout, process.stderr]) {
 }
 
 let interrupted = false;
-process.once('SIGINT', () => {
+// A command may take over the first Ctrl-C (io.onInterrupt); the next one, or
+// any without a taker, exits at once.
+let interruptHandler: (() => void) | undefined;
+process.on('SIGINT', () => {
+  const handler = interruptHandler;
+  interruptHandler = undefined;
+  if (handler) return handler();
   interrupted = true;
   process.stderr.write('\ninterrupted\n');
   process.exit(130);
@@ -26,5 +32,11 @@ const code = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
+  onInterrupt: (handler) => {
+    interruptHandler = handler;
+    return () => {
+      if (interruptHandler === handler) interruptHandler = undefined;
+    };
+  },
 });
 if (!interrupted) process.exitCode = code;

@@ -1,6 +1,7 @@
 import type { PetstoreClient } from '@petstore/sdk';
 import { createConfigStore, type ConfigStore } from './config/config-store.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './config/resolve-settings.js';
+import { usageError } from './cli-error.js';
 import type { CliIo } from './io.js';
 import { colourLevel, createPaint, type Paint } from './output/colour.js';
 import type { Format } from './output/render-pets.js';
@@ -11,6 +12,7 @@ export interface GlobalOptions extends GlobalFlags {
   format?: string;
   color: boolean;
   debug?: boolean;
+  timeout?: string;
 }
 
 /** What every command works with: the streams, the resolved settings, the client. Built lazily. */
@@ -37,6 +39,19 @@ export function chooseFormat(options: GlobalOptions, stdoutIsTTY: boolean): Form
   return stdoutIsTTY ? 'table' : 'tsv';
 }
 
+/** The default and the bounds of `--timeout`, in milliseconds. */
+export const TIMEOUT = { default: 10_000, min: 1, max: 600_000 } as const;
+
+/** `--timeout MS`: whole milliseconds within TIMEOUT, else a usage error naming the flag. */
+export function requestTimeout(text: string | undefined): number {
+  if (text === undefined) return TIMEOUT.default;
+  const value = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= TIMEOUT.min && value <= TIMEOUT.max)) {
+    throw usageError(`--timeout must be whole milliseconds from ${TIMEOUT.min} to ${TIMEOUT.max}, got "${text}"`);
+  }
+  return value;
+}
+
 export function createContext(io: CliIo, options: GlobalOptions): CommandContext {
   const store = createConfigStore(io.env);
   let settings: Promise<Settings> | undefined;
@@ -54,8 +69,10 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
     client: () =>
       (client ??= (async () => {
         const resolved = await context.settings();
+        const timeout = requestTimeout(options.timeout);
         const { PetstoreClient } = await import('@petstore/sdk');
         return new PetstoreClient({
+          timeout,
           baseUrl: resolved.baseUrl,
           apiKey: resolved.apiKey,
           // The CLI prints its own deprecation notice (see pets get), on stderr only.

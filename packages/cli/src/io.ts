@@ -12,4 +12,10 @@ export interface CliIo {
   stderr: OutputStream;
   /** Standard input, for `--data -` and `auth login --with-token`. */
   stdin: NodeJS.ReadableStream & { isTTY?: boolean | undefined; setRawMode?: (mode: boolean) => unknown };
+  /**
+   * Takes over the first Ctrl-C (SIGINT) until the returned function is called:
+   * `pets import` stops sending and reports what was added. A second Ctrl-C
+   * exits at once (130). Absent where nobody can press Ctrl-C (embedding, tests).
+   */
+  onInterrupt?: (handler: () => void) => () => void;
 }

@@ -3,6 +3,7 @@ import { PET_STATUSES } from '@petstore/sdk/values';
 import { createContext, type GlobalOptions } from './context.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
 import type { CliIo } from './io.js';
+import { IMPORT_FORMATS, type ImportFlags } from './import-flags.js';
 import { FORMATS } from './output/render-pets.js';
 import { VERSION } from './version.js';
 
@@ -40,6 +41,7 @@ export function createProgram(io: CliIo): Command {
     .optionsGroup('Connection:')
     .option('--base-url <url>', 'base URL of the API (overrides PETSTORE_BASE_URL and the profile)')
     .option('--profile <name>', 'mock, production, staging, or your own')
+    .option('--timeout <ms>', 'give up on a request after this many milliseconds (default 10000)')
     .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n\nExamples:\n  petstore pets list --status available\n  petstore pets create --name Rex --category-id 1\n  petstore pets list --json | jq '.[].name'`);
 
   const context = (command: Command) => createContext(io, command.optsWithGlobals<GlobalOptions>());
@@ -77,13 +79,28 @@ export function createProgram(io: CliIo): Command {
       await getPet(context(command), id);
     });
 
+  pets
+    .command('import')
+    .description('add many animals from NDJSON, a JSON array or CSV (name,categoryId,status)')
+    .argument('<file>', 'the file to read, or - for stdin')
+    .addOption(new Option('--input-format <format>', 'the input format (default: from the extension)').choices(IMPORT_FORMATS))
+    .option('--skip-invalid', 'send the valid rows even when some are invalid')
+    .option('--concurrency <n>', 'requests in flight at once, 1 to 16 (default 4)')
+    .option('--resume <report>', 'skip the rows an earlier run\'s NDJSON report says were added')
+    .addHelpText('after', '\nExamples:\n  petstore pets import pets.csv\n  petstore pets import pets.ndjson --format ndjson > report.ndjson\n  petstore pets import pets.ndjson --resume report.ndjson --format ndjson > report-2.ndjson')
+    .action(async (file: string, flags: ImportFlags, command: Command) => {
+      const { importPets } = await import('./commands/import.js');
+      await importPets(context(command), file, flags);
+    });
+
   const auth = program.command('auth').description('store, show and forget the API key');
   auth
     .command('login')
     .description('store an API key for the profile (prompted without echo, or read from stdin)')
     .option('--with-token', 'read the key from stdin')
+    .option('--no-verify', 'store the key without checking it with one request')
     .addHelpText('after', '\nExamples:\n  petstore auth login\n  petstore auth login --with-token < key.txt\n  petstore auth login --profile production')
-    .action(async (flags: { withToken?: boolean }, command: Command) => {
+    .action(async (flags: { withToken?: boolean; verify: boolean }, command: Command) => {
       const { login } = await import('./commands/auth.js');
       await login(context(command), flags);
     });
@@ -120,6 +137,24 @@ export function createProgram(io: CliIo): Command {
     .action(async (key: string, value: string, _flags: object, command: Command) => {
       const { set } = await import('./commands/config.js');
       await set(context(command), key, value);
+    });
+  config
+    .command('unset')
+    .description('remove a setting: profile (back to mock), or base-url of the profile')
+    .argument('<key>', 'profile or base-url')
+    .addHelpText('after', '\nExamples:\n  petstore config unset base-url --profile staging\n  petstore config unset profile')
+    .action(async (key: string, _flags: object, command: Command) => {
+      const { unset } = await import('./commands/config.js');
+      await unset(context(command), key);
+    });
+  config
+    .command('delete-profile')
+    .description('forget a profile: its base URL and its stored key')
+    .argument('<name>', 'the profile')
+    .addHelpText('after', '\nExamples:\n  petstore config delete-profile staging')
+    .action(async (name: string, _flags: object, command: Command) => {
+      const { deleteProfile } = await import('./commands/config.js');
+      await deleteProfile(context(command), name);
     });
   config
     .command('list')

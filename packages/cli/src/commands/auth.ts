@@ -2,6 +2,7 @@ import { usageError } from '../cli-error.js';
 import { resolveProfile, resolveSettings, maskKey } from '../config/resolve-settings.js';
 import type { CommandContext } from '../context.js';
 import { readSecret } from '../read-secret.js';
+import { INPUT_LIMITS } from '../limits.js';
 import { readStream } from '../read-stream.js';
 
 /** `auth login`: stores a key for the profile in the credentials file (mode 0600). */
@@ -9,7 +10,7 @@ export async function login(context: CommandContext, flags: { withToken?: boolea
   const { profile } = await resolveProfile(context.options, context.io.env, context.store);
   let key: string;
   if (flags.withToken) {
-    key = (await readStream(context.io.stdin)).trim();
+    key = (await readStream(context.io.stdin, INPUT_LIMITS.token, '--with-token')).trim();
   } else {
     if (!context.io.stdin.isTTY) {
       throw usageError('auth login needs a terminal to prompt for the key; pipe it in with --with-token instead (e.g. `petstore auth login --with-token < key.txt`)');

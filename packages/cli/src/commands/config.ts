@@ -56,3 +56,12 @@ export async function list(context: CommandContext): Promise<void> {
   const lines = rows.map((row) => `${row.current ? '*' : ' '} ${row.profile.padEnd(12)} ${row.baseUrl}`);
   context.out(`${lines.join('\n')}\n`);
 }
+
+export async function unset(_context: CommandContext, keyText: string): Promise<void> {
+  checkKey(keyText);
+  throw usageError('config unset: not built yet');
+}
+
+export async function deleteProfile(_context: CommandContext, name: string): Promise<void> {
+  throw usageError(`config delete-profile ${name}: not built yet`);
+}

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { usageError } from '../cli-error.js';
 import type { CommandContext } from '../context.js';
 import { renderPets } from '../output/render-pets.js';
+import { INPUT_LIMITS } from '../limits.js';
 import { readStream } from '../read-stream.js';
 
 /** Checks one flag's value with the contract; a failure names the flag, the value and the rule. */
@@ -32,7 +33,7 @@ export async function listPets(context: CommandContext, flags: { status?: string
 
 /** `--data @file`, `--data -` (stdin) or `--data '{"name":…}'`. */
 async function readData(context: CommandContext, data: string): Promise<string> {
-  if (data === '-') return readStream(context.io.stdin);
+  if (data === '-') return readStream(context.io.stdin, INPUT_LIMITS.data, '--data -');
   if (data.startsWith('@')) {
     try {
       return await readFile(data.slice(1), 'utf8');
