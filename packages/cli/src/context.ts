@@ -2,7 +2,9 @@ import type { PetstoreClient } from '@petstore/sdk';
 import { createConfigStore, type ConfigStore } from './config/config-store.js';
 import { resolveSettings, type GlobalFlags, type Settings } from './config/resolve-settings.js';
 import { usageError } from './cli-error.js';
+import type { CallSettings } from './explain-no-answer.js';
 import type { CliIo } from './io.js';
+import { stringifyJson, terminalSafe } from './output/escape.js';
 import { colourLevel, createPaint, type Paint } from './output/colour.js';
 import type { Format } from './output/render-pets.js';
 
@@ -52,7 +54,11 @@ export function requestTimeout(text: string | undefined): number {
   return value;
 }
 
-export function createContext(io: CliIo, options: GlobalOptions): CommandContext {
+/**
+ * `call` receives the address and timeout once the client is built, for the
+ * message of a failure without an answer.
+ */
+export function createContext(io: CliIo, options: GlobalOptions, call: { settings?: CallSettings } = {}): CommandContext {
   const store = createConfigStore(io.env);
   let settings: Promise<Settings> | undefined;
   let client: Promise<PetstoreClient> | undefined;
@@ -63,13 +69,15 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
     format: chooseFormat(options, io.stdout.isTTY === true),
     out: (text) => io.stdout.write(text),
     // With --json, stderr stays machine-readable: notes are JSON lines too.
-    note: (text) => io.stderr.write(options.json ? `${JSON.stringify({ note: text })}\n` : `${text}\n`),
+    // Notes quote the server and config files: escaped either way.
+    note: (text) => io.stderr.write(options.json ? `${stringifyJson({ note: text })}\n` : `${terminalSafe(text)}\n`),
     paint: () => createPaint(colourLevel(io.stdout, io.env, options.color)),
     settings: () => (settings ??= resolveSettings(options, io.env, store)),
     client: () =>
       (client ??= (async () => {
         const resolved = await context.settings();
         const timeout = requestTimeout(options.timeout);
+        call.settings = { baseUrl: resolved.baseUrl, timeout };
         const { PetstoreClient } = await import('@petstore/sdk');
         return new PetstoreClient({
           timeout,
@@ -82,7 +90,7 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
               ? {
                   debug: (message: string, details?: Record<string, unknown>) => {
                     const requestId = typeof details?.['requestId'] === 'string' ? ` (request id ${details['requestId']})` : '';
-                    io.stderr.write(`debug: ${message}${requestId}\n`);
+                    io.stderr.write(`debug: ${terminalSafe(`${message}${requestId}`)}\n`);
                   },
                 }
               : {}),

@@ -1,6 +1,9 @@
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { PET_STATUSES } from '@petstore/sdk/values';
+import { CONFIG_KEYS } from './config-keys.js';
 import { createContext, type GlobalOptions } from './context.js';
+import type { CallSettings } from './explain-no-answer.js';
+import { SHELLS, type Shell } from './completion/shells.js';
 import { EXIT_CODES_HELP } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { IMPORT_FORMATS, type ImportFlags } from './import-flags.js';
@@ -15,26 +18,36 @@ const ENVIRONMENT_HELP = `Environment:
   PETSTORE_NO_DEPRECATION_WARNING=1   silence the notice of \`pets get\`
   NO_COLOR              no colour`;
 
+/** `Examples:` after a command's help: every command has some. */
+const examples = (...lines: string[]): string => `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}`;
+
 /**
  * The command tree. Commands load their implementation (and the SDK, and chalk)
- * only when they run, so `--help` and usage errors start fast.
+ * only when they run, so `--help` and usage errors start fast. `call` receives
+ * the address and timeout of the client a command builds (see run()).
  */
-export function createProgram(io: CliIo): Command {
+export function createProgram(io: CliIo, call: { settings?: CallSettings } = {}): Command {
   const program = new Command('petstore')
     .description('Work with the Animal Store API from the command line.')
     .version(VERSION, '-v, --version')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      // commander writes only help here (\`petstore pets\` without a subcommand):
+      // help is asked-for output, so it goes to stdout and exits 0 (see run()).
+      writeErr: (text) => io.stdout.write(text),
       // Errors are printed by run(), in one place, as text or JSON.
       outputError: () => {},
       getOutHasColors: () => false,
       getErrHasColors: () => false,
       getOutHelpWidth: () => io.stdout.columns ?? 100,
+      getErrHelpWidth: () => io.stdout.columns ?? 100,
     })
+    // Every command's --help lists the global flags too (set before the subcommands, which inherit it).
+    .configureHelp({ showGlobalOptions: true })
     .optionsGroup('Output:')
-    .option('--json', 'print JSON (the API\'s field names), errors too')
+    // One way to choose the output: `--json --format tsv` is a usage error, not a guess.
+    .addOption(new Option('--json', 'print JSON (the API\'s field names), errors too; the same as --format json').conflicts('format'))
     .addOption(new Option('--format <format>', 'table (on a terminal), tsv (when piped), json or ndjson').choices(FORMATS))
     .option('--no-color', 'no colour (also NO_COLOR, TERM=dumb)')
     .option('--debug', 'print each HTTP exchange to stderr (Authorization never shown)')
@@ -44,15 +57,18 @@ export function createProgram(io: CliIo): Command {
     .option('--timeout <ms>', 'give up on a request after this many milliseconds (default 10000)')
     .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n\nExamples:\n  petstore pets list --status available\n  petstore pets create --name Rex --category-id 1\n  petstore pets list --json | jq '.[].name'`);
 
-  const context = (command: Command) => createContext(io, command.optsWithGlobals<GlobalOptions>());
+  const context = (command: Command) => createContext(io, command.optsWithGlobals<GlobalOptions>(), call);
 
-  const pets = program.command('pets').description('list, add and look up animals');
+  const pets = program
+    .command('pets')
+    .description('list, add and look up animals')
+    .addHelpText('after', examples('petstore pets list --status available', 'petstore pets create --name Rex --category-id 1', 'petstore pets import pets.csv'));
   pets
     .command('list')
     .description('list animals in ascending id order')
     .addOption(new Option('--status <status>', 'only animals with this status').choices(PET_STATUSES))
     .option('--limit <n>', 'at most this many, 1 to 100 (default 20)')
-    .addHelpText('after', '\nExamples:\n  petstore pets list\n  petstore pets list --status sold --limit 5\n  petstore pets list --format tsv | cut -f2')
+    .addHelpText('after', examples('petstore pets list', 'petstore pets list --status sold --limit 5', 'petstore pets list --format tsv | cut -f2'))
     .action(async (flags: { status?: string; limit?: string }, command: Command) => {
       const { listPets } = await import('./commands/pets.js');
       await listPets(context(command), flags);
@@ -64,7 +80,7 @@ export function createProgram(io: CliIo): Command {
     .option('--category-id <n>', 'its category, a positive integer')
     .addOption(new Option('--status <status>', 'its status').choices(PET_STATUSES))
     .option('--data <json|@file|->', 'the whole body as JSON, from a file (@pet.json) or stdin (-)')
-    .addHelpText('after', '\nExamples:\n  petstore pets create --name Rex --category-id 1\n  petstore pets create --data @pet.json\n  echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -')
+    .addHelpText('after', examples('petstore pets create --name Rex --category-id 1', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -'))
     .action(async (flags: { name?: string; categoryId?: string; status?: string; data?: string }, command: Command) => {
       const { createPet } = await import('./commands/pets.js');
       await createPet(context(command), flags);
@@ -73,7 +89,7 @@ export function createProgram(io: CliIo): Command {
     .command('get')
     .description('show one animal (deprecated: GET /pets/{petId} is removed on 2030-12-05)')
     .argument('<id>', 'the animal\'s id')
-    .addHelpText('after', '\nDeprecated: use `petstore pets list --status STATUS` instead.\n\nExamples:\n  petstore pets get 7\n  PETSTORE_NO_DEPRECATION_WARNING=1 petstore pets get 7 --json')
+    .addHelpText('after', `\nDeprecated: use \`petstore pets list --status STATUS\` instead.\n${examples('petstore pets get 7', 'PETSTORE_NO_DEPRECATION_WARNING=1 petstore pets get 7 --json')}`)
     .action(async (id: string, _flags: object, command: Command) => {
       const { getPet } = await import('./commands/pets.js');
       await getPet(context(command), id);
@@ -87,26 +103,33 @@ export function createProgram(io: CliIo): Command {
     .option('--skip-invalid', 'send the valid rows even when some are invalid')
     .option('--concurrency <n>', 'requests in flight at once, 1 to 16 (default 4)')
     .option('--resume <report>', 'skip the rows an earlier run\'s NDJSON report says were added')
-    .addHelpText('after', '\nExamples:\n  petstore pets import pets.csv\n  petstore pets import pets.ndjson --format ndjson > report.ndjson\n  petstore pets import pets.ndjson --resume report.ndjson --format ndjson > report-2.ndjson')
+    .addHelpText(
+      'after',
+      examples('petstore pets import pets.csv', 'petstore pets import pets.ndjson --format ndjson > report.ndjson', 'petstore pets import pets.ndjson --resume report.ndjson --format ndjson > report-2.ndjson'),
+    )
     .action(async (file: string, flags: ImportFlags, command: Command) => {
       const { importPets } = await import('./commands/import.js');
       await importPets(context(command), file, flags);
     });
 
-  const auth = program.command('auth').description('store, show and forget the API key');
+  const auth = program
+    .command('auth')
+    .description('store, show and forget the API key')
+    .addHelpText('after', examples('petstore auth login', 'petstore auth status'));
   auth
     .command('login')
     .description('store an API key for the profile (prompted without echo, or read from stdin)')
     .option('--with-token', 'read the key from stdin')
     .option('--no-verify', 'store the key without checking it with one request')
-    .addHelpText('after', '\nExamples:\n  petstore auth login\n  petstore auth login --with-token < key.txt\n  petstore auth login --profile production')
+    .addHelpText('after', examples('petstore auth login', 'petstore auth login --with-token < key.txt', 'petstore auth login --profile production --no-verify'))
     .action(async (flags: { withToken?: boolean; verify: boolean }, command: Command) => {
       const { login } = await import('./commands/auth.js');
       await login(context(command), flags);
     });
   auth
     .command('status')
-    .description('show the profile, base URL and (masked) key in use')
+    .description('show the profile, base URL and (masked) key in use; exit 3 without a key')
+    .addHelpText('after', examples('petstore auth status', 'petstore auth status --profile production --json'))
     .action(async (_flags: object, command: Command) => {
       const { status } = await import('./commands/auth.js');
       await status(context(command));
@@ -114,16 +137,22 @@ export function createProgram(io: CliIo): Command {
   auth
     .command('logout')
     .description('forget the stored key of the profile')
+    .addHelpText('after', examples('petstore auth logout', 'petstore auth logout --profile staging'))
     .action(async (_flags: object, command: Command) => {
       const { logout } = await import('./commands/auth.js');
       await logout(context(command));
     });
 
-  const config = program.command('config').description('profiles and base URLs');
+  const config = program
+    .command('config')
+    .description('profiles and base URLs')
+    .addHelpText('after', examples('petstore config list', 'petstore config set base-url https://api.example.org/v1 --profile production'));
+  const configKey = () => new Argument('<key>', CONFIG_KEYS.join(' or ')).choices(CONFIG_KEYS);
   config
     .command('get')
     .description('print a setting: profile or base-url')
-    .argument('<key>', 'profile or base-url')
+    .addArgument(configKey())
+    .addHelpText('after', examples('petstore config get profile', 'petstore config get base-url --profile staging'))
     .action(async (key: string, _flags: object, command: Command) => {
       const { get } = await import('./commands/config.js');
       await get(context(command), key);
@@ -131,9 +160,9 @@ export function createProgram(io: CliIo): Command {
   config
     .command('set')
     .description('change a setting: profile, or base-url of the profile')
-    .argument('<key>', 'profile or base-url')
+    .addArgument(configKey())
     .argument('<value>', 'the new value')
-    .addHelpText('after', '\nExamples:\n  petstore config set base-url https://api.example.org/v1 --profile production\n  petstore config set profile production')
+    .addHelpText('after', examples('petstore config set base-url https://api.example.org/v1 --profile production', 'petstore config set profile production'))
     .action(async (key: string, value: string, _flags: object, command: Command) => {
       const { set } = await import('./commands/config.js');
       await set(context(command), key, value);
@@ -141,8 +170,8 @@ export function createProgram(io: CliIo): Command {
   config
     .command('unset')
     .description('remove a setting: profile (back to mock), or base-url of the profile')
-    .argument('<key>', 'profile or base-url')
-    .addHelpText('after', '\nExamples:\n  petstore config unset base-url --profile staging\n  petstore config unset profile')
+    .addArgument(configKey())
+    .addHelpText('after', examples('petstore config unset base-url --profile staging', 'petstore config unset profile'))
     .action(async (key: string, _flags: object, command: Command) => {
       const { unset } = await import('./commands/config.js');
       await unset(context(command), key);
@@ -151,7 +180,7 @@ export function createProgram(io: CliIo): Command {
     .command('delete-profile')
     .description('forget a profile: its base URL and its stored key')
     .argument('<name>', 'the profile')
-    .addHelpText('after', '\nExamples:\n  petstore config delete-profile staging')
+    .addHelpText('after', examples('petstore config delete-profile staging'))
     .action(async (name: string, _flags: object, command: Command) => {
       const { deleteProfile } = await import('./commands/config.js');
       await deleteProfile(context(command), name);
@@ -159,6 +188,7 @@ export function createProgram(io: CliIo): Command {
   config
     .command('list')
     .description('list the profiles and their base URLs')
+    .addHelpText('after', examples('petstore config list', 'petstore config list --json'))
     .action(async (_flags: object, command: Command) => {
       const { list } = await import('./commands/config.js');
       await list(context(command));
@@ -167,11 +197,20 @@ export function createProgram(io: CliIo): Command {
   program
     .command('completion')
     .description('print a shell completion script')
-    .argument('<shell>', 'bash, zsh or fish')
-    .addHelpText('after', '\nExamples:\n  eval "$(petstore completion bash)"\n  petstore completion fish > ~/.config/fish/completions/petstore.fish')
-    .action(async (shell: string, _flags: object, command: Command) => {
-      const { completion } = await import('./commands/completion.js');
-      completion(context(command), shell);
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .addHelpText('after', examples('eval "$(petstore completion bash)"', 'petstore completion zsh > "${fpath[1]}/_petstore"', 'petstore completion fish > ~/.config/fish/completions/petstore.fish'))
+    .action(async (shell: Shell) => {
+      const { completionScript } = await import('./completion/scripts.js');
+      io.stdout.write(completionScript(shell));
+    });
+  // What the completion scripts call on each Tab: the words so far, after `--`.
+  program
+    .command('__complete', { hidden: true })
+    .argument('[words...]')
+    .action(async (words: string[], _flags: object, command: Command) => {
+      const { complete } = await import('./completion/complete.js');
+      const candidates = await complete(program, words, context(command).store);
+      io.stdout.write(candidates.map((candidate) => `${candidate}\n`).join(''));
     });
 
   return program;

@@ -1,9 +1,12 @@
-import { CommanderError } from 'commander';
+import { CommanderError, type Command } from 'commander';
+import { commandPath, commandWords } from './command-words.js';
+import type { CallSettings } from './explain-no-answer.js';
 import { EXIT } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { colourLevel } from './output/colour.js';
+import { stringifyJson, terminalSafe } from './output/escape.js';
 import { createProgram } from './program.js';
-import { toFailure } from './to-exit.js';
+import { toFailure, type Failure } from './to-exit.js';
 
 /** Whether the command asked for JSON output: its errors are then JSON too. */
 function wantsJson(argv: readonly string[]): boolean {
@@ -12,41 +15,61 @@ function wantsJson(argv: readonly string[]): boolean {
   );
 }
 
+/** `petstore help pets list` is `petstore pets list --help`, at any depth. */
+function expandHelp(program: Command, argv: readonly string[]): readonly string[] {
+  const { indexes, next } = commandWords(program, argv);
+  if (indexes.length > 0 || next?.word !== 'help') return argv;
+  return [...argv.slice(0, next.index), ...argv.slice(next.index + 1), '--help'];
+}
+
+/** A word as a shell reads it back: quoted when it holds anything but the plain characters. */
+const shellWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
+
+/**
+ * commander's messages as one line, with a suggestion that is a whole command
+ * (`Did you mean \`petstore pets list\`?`), so it can be copied.
+ */
+function usageMessage(program: Command, argv: readonly string[], error: CommanderError): string {
+  const suggested = /\n\(Did you mean (\S+)\?\)$/.exec(error.message)?.[1];
+  const message = error.message.replace(/^error: /, '').replace(/\n\(Did you mean \S+\?\)$/, '');
+  if (!suggested) return message;
+  const { next } = commandWords(program, argv);
+  if (error.code === 'commander.unknownCommand' && next) {
+    // The user's own command with the one word corrected, ready to copy.
+    const corrected = argv.map((word, index) => (index === next.index ? suggested : shellWord(word)));
+    return `${message}. Did you mean \`petstore ${corrected.join(' ')}\`?`;
+  }
+  return `${message}. Did you mean ${suggested}?`;
+}
+
 /**
  * The CLI as a function of its arguments and environment: runs `argv` (without
  * `node` and the script) and returns the exit code. Data goes to stdout;
  * errors, warnings and progress to stderr, as JSON too with --json.
  */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  const program = createProgram(io);
+  // Filled in when a command builds its client: failures without an answer name the address and timeout.
+  const call: { settings?: CallSettings } = {};
+  const program = createProgram(io, call);
+  const args = expandHelp(program, argv);
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync([...args], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError && (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help')) {
       return EXIT.ok;
     }
-    const failure = toFailure(error);
-    if (wantsJson(argv)) {
-      io.stderr.write(`${JSON.stringify({ error: failure })}\n`);
+    const failure: Failure = error instanceof CommanderError ? { ...toFailure(error), message: usageMessage(program, args, error) } : toFailure(error, call.settings);
+    if (wantsJson(args)) {
+      io.stderr.write(`${stringifyJson({ error: failure })}\n`);
     } else {
-      const colour = colourLevel(io.stderr, io.env, !argv.includes('--no-color')) > 0;
+      const colour = colourLevel(io.stderr, io.env, !args.includes('--no-color')) > 0;
       const prefix = colour ? '\u001b[31merror:\u001b[39m' : 'error:';
-      io.stderr.write(`${prefix} ${failure.message}\n`);
+      io.stderr.write(`${prefix} ${terminalSafe(failure.message)}\n`);
       if (failure.exitCode === EXIT.usage && error instanceof CommanderError) {
-        io.stderr.write(`Run \`petstore ${commandPath(argv)}--help\` for usage.\n`);
+        io.stderr.write(`Run \`${commandPath(commandWords(program, args).command)} --help\` for usage.\n`);
       }
     }
     return failure.exitCode;
   }
-}
-
-/** The command words of argv (`pets list `), for the usage hint. */
-function commandPath(argv: readonly string[]): string {
-  const words: string[] = [];
-  for (const arg of argv) {
-    if (arg.startsWith('-') || words.length === 2) break;
-    words.push(arg);
-  }
-  return words.map((word) => `${word} `).join('');
 }

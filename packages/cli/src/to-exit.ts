@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { CliError } from './cli-error.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
+import { explainNoAnswer, type CallSettings } from './explain-no-answer.js';
 
 /** What run() reports for a failure. */
 export interface Failure {
@@ -24,10 +25,14 @@ const SDK_EXIT: Record<string, [ExitCode, string]> = {
   TimeoutError: [EXIT.retryable, 'timeout'],
   RequestValidationError: [EXIT.usage, 'invalid_input'],
   ResponseValidationError: [EXIT.unexpected, 'invalid_response'],
+  ResponseTooLargeError: [EXIT.unexpected, 'response_too_large'],
 };
 
-/** The one place a thrown value becomes an exit code and a message. */
-export function toFailure(error: unknown): Failure {
+/**
+ * The one place a thrown value becomes an exit code and a message. `call` is
+ * the address and timeout of the client the command built, if it built one.
+ */
+export function toFailure(error: unknown, call?: CallSettings): Failure {
   if (error instanceof CliError) return { exitCode: error.exitCode, code: error.code, message: error.message };
   if (error instanceof CommanderError) {
     // commander's own message starts with "error: "; run() adds its own prefix.
@@ -42,7 +47,10 @@ export function toFailure(error: unknown): Failure {
   if (error instanceof Error && SDK_EXIT[error.name]) {
     const [exitCode, code] = SDK_EXIT[error.name] as [ExitCode, string];
     const apiCode = (error as Error & { code?: unknown }).code;
-    return withApiDetails(error, { exitCode, code: typeof apiCode === 'string' ? apiCode : code, message: error.message });
+    const noAnswer = error.name === 'ConnectionError' || error.name === 'TimeoutError';
+    const message = noAnswer ? explainNoAnswer(error, call) : error.message;
+    const failureCode = error.name === 'ConnectionError' ? String((error as Error & { failure?: unknown }).failure ?? code) : code;
+    return withApiDetails(error, { exitCode, code: typeof apiCode === 'string' ? apiCode : failureCode, message });
   }
   return { exitCode: EXIT.unexpected, code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
 }

@@ -1,19 +1,14 @@
 import type { Pet } from '@petstore/sdk';
 import type { Paint } from './colour.js';
+import { stringifyJson, terminalSafe } from './escape.js';
 
 /** How data is printed: `table` for people, `tsv` when piped, `json`/`ndjson` for programs. */
 export type Format = 'table' | 'tsv' | 'json' | 'ndjson';
 export const FORMATS: readonly Format[] = ['table', 'tsv', 'json', 'ndjson'];
 
-// C0/C1 controls in a name (from the server, or another user) must not reach a
-// terminal, where they could move the cursor or rewrite the screen.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-const printable = (text: string): string => text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/** TSV fields: tabs, newlines and backslashes escaped, so a row stays a row. */
+/** TSV fields: tabs, newlines and backslashes escaped, so a row stays a row; other controls as in a table. */
 const tsvField = (text: string): string =>
-  text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(CONTROL, (char) => printable(char));
+  terminalSafe(text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r'));
 
 const width = (text: string): number => [...text].length;
 
@@ -28,10 +23,10 @@ function statusPaint(paint: Paint, status: string): string {
  * every format carries the same fields of the same animals.
  */
 export function renderPets(pets: readonly Pet[], format: Format, paint: Paint, single: boolean): string {
-  if (format === 'json') return `${JSON.stringify(single ? pets[0] : pets, null, 2)}\n`;
-  if (format === 'ndjson') return pets.map((pet) => `${JSON.stringify(pet)}\n`).join('');
-  if (format === 'tsv') return pets.map((pet) => `${pet.id}\t${tsvField(pet.name)}\t${pet.categoryId}\t${pet.status ?? ''}\n`).join('');
-  const rows = pets.map((pet) => [String(pet.id), printable(pet.name), String(pet.categoryId), printable(pet.status ?? '')]);
+  if (format === 'json') return `${stringifyJson(single ? pets[0] : pets, 2)}\n`;
+  if (format === 'ndjson') return pets.map((pet) => `${stringifyJson(pet)}\n`).join('');
+  if (format === 'tsv') return pets.map((pet) => `${pet.id}\t${tsvField(pet.name)}\t${pet.categoryId}\t${tsvField(pet.status ?? '')}\n`).join('');
+  const rows = pets.map((pet) => [String(pet.id), terminalSafe(pet.name), String(pet.categoryId), terminalSafe(pet.status ?? '')]);
   const header = ['ID', 'NAME', 'CATEGORY', 'STATUS'];
   const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))));
   const pad = (text: string, column: number) => text + ' '.repeat((widths[column] ?? 0) - width(text));

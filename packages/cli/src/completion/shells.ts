@@ -1,0 +1,3 @@
+/** The shells `petstore completion` writes a script for. */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];

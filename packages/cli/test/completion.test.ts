@@ -1,0 +1,97 @@
+/**
+ * Shell completion, as a user's shell runs it: bash loads the script the built
+ * binary prints and calls it with COMP_WORDS as it would on Tab, and every
+ * answer comes from `petstore __complete`, which reads the command tree.
+ */
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Command } from 'commander';
+import { PET_STATUSES } from '@petstore/sdk/values';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { commandPath } from '../src/command-words.js';
+import { createProgram } from '../src/program.js';
+import { cliBin, cliEnv, createTempDirs, runCli } from './support.js';
+
+const tempDirs = createTempDirs();
+let configDir: string;
+let binDir: string;
+
+beforeAll(async () => {
+  configDir = await tempDirs.make('petstore-completion-config-');
+  binDir = await tempDirs.make('petstore-completion-bin-');
+  // `petstore` on PATH, as an installed CLI is.
+  await writeFile(join(binDir, 'petstore'), `#!/bin/sh\nexec "${process.execPath}" "${cliBin}" "$@"\n`);
+  await chmod(join(binDir, 'petstore'), 0o755);
+  await mkdir(configDir, { recursive: true });
+  await writeFile(join(configDir, 'config.json'), JSON.stringify({ profiles: { qa: { baseUrl: 'http://127.0.0.1:4011/v1' } } }));
+  await writeFile(join(configDir, 'credentials.json'), JSON.stringify({ profiles: { ci: { apiKey: 'k-123456789' } } }), { mode: 0o600 });
+});
+afterAll(() => tempDirs.removeAll());
+
+/** What bash offers for the command line `words` (the last one is under the cursor). */
+async function bashComplete(words: readonly string[]): Promise<string[]> {
+  const script = (await runCli(configDir, ['completion', 'bash'])).stdout;
+  const quoted = ['petstore', ...words].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
+  const { stdout } = await promisify(execFile)(
+    'bash',
+    ['-c', `${script}\nCOMP_WORDS=(${quoted}); COMP_CWORD=${words.length}; _petstore; printf '%s\\n' "\${COMPREPLY[@]}"`],
+    { env: cliEnv(configDir, { PATH: `${binDir}:${process.env['PATH'] ?? ''}` }) },
+  );
+  return stdout.split('\n').filter(Boolean);
+}
+
+describe.concurrent('bash completion', () => {
+  it.for([
+    [[''], ['pets', 'auth', 'config', 'completion', 'help']],
+    [['pets', ''], ['list', 'create', 'get', 'import', 'help']],
+    [['--profile', 'qa', 'pets', 'l'], ['list']],
+    [['--json', 'config', 'de'], ['delete-profile']],
+    [['pets', 'list', '--status', ''], [...PET_STATUSES]],
+    [['--format', ''], ['table', 'tsv', 'json', 'ndjson']],
+    [['pets', 'import', 'a.csv', '--input-format', 'n'], ['ndjson']],
+    [['--profile', ''], ['mock', 'production', 'staging', 'qa', 'ci']],
+    [['config', 'delete-profile', ''], ['mock', 'production', 'staging', 'qa', 'ci']],
+    [['config', 'set', ''], ['profile', 'base-url']],
+    [['config', 'unset', 'b'], ['base-url']],
+    [['completion', ''], ['bash', 'zsh', 'fish']],
+    [['pets', 'list', '--s'], ['--status']],
+  ] as const)('%j → %j', async ([words, expected], { expect }) => {
+    expect(await bashComplete(words)).toEqual(expected);
+  });
+
+  it('offers every flag of the command and the global ones', async ({ expect }) => {
+    const offered = await bashComplete(['pets', 'create', '--']);
+    for (const flag of ['--name', '--category-id', '--status', '--data', '--json', '--format', '--base-url', '--profile', '--timeout', '--help']) expect(offered).toContain(flag);
+  });
+});
+
+describe('completion follows the command tree', () => {
+  const io = { env: {}, stdout: { write: () => true }, stderr: { write: () => true }, stdin: process.stdin };
+  const walk = (command: Command): Command[] => command.commands.flatMap((sub) => [sub, ...walk(sub)]);
+  const visible = (command: Command) => command.createHelp().visibleCommands(command).filter((sub) => sub.name() !== 'help');
+
+  it('offers every subcommand and every long flag of every command', async ({ expect }) => {
+    const program = createProgram(io);
+    for (const command of [program, ...walk(program)].filter((candidate) => candidate.name() !== '__complete')) {
+      const words = commandPath(command).split(' ').slice(1);
+      const subs = (await runCli(configDir, ['__complete', '--', ...words, ''])).stdout.split('\n');
+      for (const sub of visible(command)) expect(subs).toContain(sub.name());
+      const flags = (await runCli(configDir, ['__complete', '--', ...words, '--'])).stdout.split('\n');
+      for (const option of command.options.filter((candidate) => !candidate.hidden)) expect(flags).toContain(option.long);
+    }
+  });
+
+  it.for(['zsh', 'fish'])('the %s script asks petstore __complete too', async (shell, { expect }) => {
+    const { code, stdout } = await runCli(configDir, ['completion', shell]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('petstore __complete --');
+  });
+
+  it('an unknown shell is a usage error naming the supported ones', async ({ expect }) => {
+    const result = await runCli(configDir, ['completion', 'tcsh']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.");
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Help and the rough edges a new user hits, on the built binary: every
+ * command's --help (examples and the global flags), `help pets list`, bare
+ * group commands, suggestions that are whole commands, conflicting flags.
+ */
+import type { Command } from 'commander';
+import { afterAll, describe, it } from 'vitest';
+import { commandPath } from '../src/command-words.js';
+import { createProgram } from '../src/program.js';
+import { createCli, createTempDirs } from './support.js';
+
+const tempDirs = createTempDirs();
+afterAll(() => tempDirs.removeAll());
+
+/** Every visible command of the tree the binary is built from, as argv words. */
+function everyCommand(command: Command): string[][] {
+  return command
+    .createHelp()
+    .visibleCommands(command)
+    .filter((sub) => sub.name() !== 'help')
+    .flatMap((sub) => {
+      const words = commandPath(sub).split(' ').slice(1);
+      return [words, ...everyCommand(sub)];
+    });
+}
+
+const io = { env: {}, stdout: { write: () => true }, stderr: { write: () => true }, stdin: process.stdin };
+const COMMANDS = everyCommand(createProgram(io));
+
+describe.concurrent('help', () => {
+  it('lists at least the commands the README documents', ({ expect }) => {
+    const names = COMMANDS.map((words) => words.join(' '));
+    for (const name of ['pets list', 'pets create', 'pets get', 'pets import', 'auth login', 'auth status', 'auth logout', 'config get', 'config set', 'config unset', 'config delete-profile', 'config list', 'completion']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it.for(COMMANDS.map((words) => [words.join(' ')]))('petstore %s --help: exit 0, examples, the global flags', async ([name], { expect }) => {
+    const { run } = await createCli(tempDirs);
+    const result = await run([...(name ?? '').split(' '), '--help']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain(`Usage: petstore ${name}`);
+    expect(result.stdout).toMatch(/\nExamples:\n {2}\S/);
+    expect(result.stdout).toContain('Global Options:');
+    for (const flag of ['--json', '--format', '--base-url', '--profile', '--timeout', '--debug', '--no-color']) expect(result.stdout).toContain(flag);
+  });
+
+  it('help pets list is pets list --help; help alone is --help', async ({ expect }) => {
+    const { run } = await createCli(tempDirs);
+    const [viaHelp, viaFlag, helpAlone, root] = await Promise.all([run(['help', 'pets', 'list']), run(['pets', 'list', '--help']), run(['help']), run(['--help'])]);
+    expect(viaHelp).toMatchObject({ code: 0, stderr: '' });
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    expect(helpAlone.stdout).toBe(root.stdout);
+  });
+
+  it.for([[''], ['pets'], ['auth'], ['config']])('petstore %s alone prints its help on stdout and exits 0', async ([group], { expect }) => {
+    const { run } = await createCli(tempDirs);
+    const words = group ? [group] : [];
+    const [alone, asked] = await Promise.all([run(words), run([...words, '--help'])]);
+    expect(alone).toMatchObject({ code: 0, stderr: '' });
+    expect(alone.stdout).toBe(asked.stdout);
+    expect(alone.stdout).toContain(`Usage: petstore${group ? ` ${group}` : ''} [options] [command]`);
+  });
+});
+
+describe.concurrent('mistakes', () => {
+  it.for([
+    [['pets', 'lst'], 'unknown command \'lst\'. Did you mean `petstore pets list`?', 'petstore pets --help'],
+    [['pet', 'list', '--limit', '2'], 'unknown command \'pet\'. Did you mean `petstore pets list --limit 2`?', 'petstore --help'],
+    [['--profile', 'mock', 'pets', 'creat'], 'unknown command \'creat\'. Did you mean `petstore --profile mock pets create`?', 'petstore pets --help'],
+    [['pets', 'crate', '--name', "Rex's pup", '--category-id', '1'], "unknown command 'crate'. Did you mean `petstore pets create --name 'Rex'\\''s pup' --category-id 1`?", 'petstore pets --help'],
+    [['pets', 'list', '--stauts', 'sold'], 'unknown option \'--stauts\'. Did you mean --status?', 'petstore pets list --help'],
+  ] as const)('%j: exit 2, a suggestion that is a whole command, where to read more', async ([args, message, usage], { expect }) => {
+    const { run } = await createCli(tempDirs);
+    const result = await run(args);
+    expect(result).toMatchObject({ code: 2, stdout: '', stderr: `error: ${message}\nRun \`${usage}\` for usage.\n` });
+  });
+
+  it('--json with --format is a usage error, whatever the order', async ({ expect }) => {
+    const { run } = await createCli(tempDirs);
+    for (const args of [['--json', 'pets', 'list', '--format', 'tsv'], ['pets', 'list', '--format', 'json', '--json']]) {
+      const result = await run(args);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain("option '--json' cannot be used with option '--format <format>'");
+    }
+  });
+});
