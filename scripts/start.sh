@@ -25,6 +25,8 @@ cat "$log"
 # The CLI's own configuration stays out of the user's: a scratch folder.
 export PETSTORE_CONFIG_DIR="$(mktemp -d)"
 export PETSTORE_BASE_URL="http://127.0.0.1:$port/v1"
+# The CLI uses the development key by itself only at the mock's default address.
+export PETSTORE_API_KEY=dev-petstore-key42
 petstore() { node packages/cli/dist/bin.js "$@"; }
 echo
 echo '$ petstore pets create --name Biscuit --category-id 2'
