@@ -59,7 +59,8 @@ export function requestTimeout(text: string | undefined): number {
  * message of a failure without an answer.
  */
 export function createContext(io: CliIo, options: GlobalOptions, call: { settings?: CallSettings } = {}): CommandContext {
-  const store = createConfigStore(io.env);
+  // A warning about a file (a credentials file others can read) is a note like any other.
+  const store = createConfigStore(io.env, { warn: (text) => context.note(text) });
   let settings: Promise<Settings> | undefined;
   let client: Promise<PetstoreClient> | undefined;
   const context: CommandContext = {

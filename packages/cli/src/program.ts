@@ -207,9 +207,10 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
   program
     .command('__complete', { hidden: true })
     .argument('[words...]')
-    .action(async (words: string[], _flags: object, command: Command) => {
-      const { complete } = await import('./completion/complete.js');
-      const candidates = await complete(program, words, context(command).store);
+    .action(async (words: string[]) => {
+      const [{ complete }, { createConfigStore }] = await Promise.all([import('./completion/complete.js'), import('./config/config-store.js')]);
+      // Tab never prints a warning into the user's command line.
+      const candidates = await complete(program, words, createConfigStore(io.env, { warn: () => {} }));
       io.stdout.write(candidates.map((candidate) => `${candidate}\n`).join(''));
     });
 

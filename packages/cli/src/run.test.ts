@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,6 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run } from './run.js';
 
 const BASE_URL = 'http://petstore.test/v1';
+/** The mock's development key: sent only where a test says so, since BASE_URL is not the mock's own address. */
+const DEV_KEY = 'dev-petstore-key42';
 const mocks = setupServer(...createHandlers({ baseUrl: BASE_URL, seed: 12 }));
 const configDirs: string[] = [];
 beforeAll(() => mocks.listen({ onUnhandledFrame: 'error' }));
@@ -27,7 +29,7 @@ async function cli(argv: string[], options: { env?: Record<string, string>; stdi
   configDirs.push(configDir);
   const stdin = Object.assign(Readable.from([options.stdin ?? '']), { isTTY: false });
   const code = await run(argv, {
-    env: { PETSTORE_CONFIG_DIR: configDir, PETSTORE_BASE_URL: BASE_URL, ...options.env },
+    env: { PETSTORE_CONFIG_DIR: configDir, PETSTORE_BASE_URL: BASE_URL, PETSTORE_API_KEY: DEV_KEY, ...options.env },
     stdout: { write: (text: string) => (stdout += text), isTTY: options.tty ?? false, columns: 100 },
     stderr: { write: (text: string) => (stderr += text), isTTY: false },
     stdin,
@@ -104,7 +106,7 @@ describe('run()', () => {
   });
 
   it('stores a key with auth login --with-token in a 0600 file, shows it masked, forgets it', async () => {
-    const login = await cli(['auth', 'login', '--with-token', '--profile', 'staging'], { stdin: 'sk-staging-secret-987\n' });
+    const login = await cli(['auth', 'login', '--with-token', '--no-verify', '--profile', 'staging'], { stdin: 'sk-staging-secret-987\n' });
     expect(login.code).toBe(0);
     const credentials = join(login.configDir, 'credentials.json');
     expect(statSync(credentials).mode & 0o777).toBe(0o600);
@@ -113,9 +115,30 @@ describe('run()', () => {
   });
 
   it('shows the masked key and where it comes from', async () => {
-    const status = await cli(['auth', 'status']);
+    // The mock profile at its own base URL, with no key given: the built-in development key.
+    const status = await cli(['auth', 'status'], { env: { PETSTORE_BASE_URL: '', PETSTORE_API_KEY: '' } });
     expect(status.stdout).toContain('dev-…y42 (from the default)');
     expect(status.stdout).not.toContain('dev-petstore-key42');
+  });
+
+  it('sends the development key only to the mock\'s own base URL: elsewhere, no key is exit 3', async () => {
+    const { code, stdout, stderr } = await cli(['pets', 'list'], { env: { PETSTORE_API_KEY: '' } });
+    expect(code).toBe(3);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`no API key for profile "mock" at ${BASE_URL}`);
+    expect(stderr).toMatch(/PETSTORE_API_KEY.*petstore auth login --profile mock/);
+  });
+
+  it('checks the key of auth login with one request: accepted is stored, refused (401) is exit 4 and stores nothing', async () => {
+    const accepted = await cli(['auth', 'login', '--with-token'], { stdin: `${DEV_KEY}\n`, env: { PETSTORE_API_KEY: '' } });
+    expect(accepted.code).toBe(0);
+    expect(accepted.stderr).toContain(`accepted by ${BASE_URL}`);
+    expect(JSON.parse(readFileSync(join(accepted.configDir, 'credentials.json'), 'utf8'))).toEqual({ profiles: { mock: { apiKey: DEV_KEY } } });
+
+    const refused = await cli(['auth', 'login', '--with-token'], { stdin: 'not-the-right-key\n', env: { PETSTORE_API_KEY: '' } });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain(`the API key was refused by ${BASE_URL} (401); nothing was stored`);
+    expect(existsSync(join(refused.configDir, 'credentials.json'))).toBe(false);
   });
 
   it('needs a base URL for production, with a message saying how to set it (exit 3)', async () => {

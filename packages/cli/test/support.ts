@@ -33,6 +33,8 @@ export interface CliRunOptions {
   stdin?: string;
   /** Called with the child once it is spawned (to signal it, or close its stdout). */
   onSpawn?: (child: ChildProcess) => void;
+  /** Run as this user (only root may): for permission tests, which root itself would pass. */
+  user?: { uid: number; gid: number };
 }
 
 const RUN_TIMEOUT_MS = 15_000;
@@ -62,6 +64,7 @@ export function runCli(configDir: string, args: readonly string[], options: CliR
     const child = spawn(process.execPath, [cliBin, ...args], {
       env: cliEnv(configDir, options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...options.user,
     });
     let stdout = '';
     let stderr = '';

@@ -29,7 +29,8 @@ describe('petstore on a real terminal', () => {
   const env = () => {
     const dir = mkdtempSync(join(tmpdir(), 'petstore-tty-'));
     dirs.push(dir);
-    return { PETSTORE_BASE_URL: server.url, PETSTORE_CONFIG_DIR: dir };
+    // The development key goes only to its own base URL (127.0.0.1:4010): this server is elsewhere.
+    return { PETSTORE_BASE_URL: server.url, PETSTORE_API_KEY: 'dev-petstore-key42', PETSTORE_CONFIG_DIR: dir };
   };
 
   beforeAll(async () => {

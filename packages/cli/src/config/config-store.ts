@@ -1,66 +1,97 @@
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type * as z from 'zod/mini';
 import { configError } from '../cli-error.js';
+import { terminalSafe } from '../output/escape.js';
+import { checkFileShape, ConfigFile, CredentialsFile } from './config-schema.js';
 import { configDir } from './paths.js';
+import { fileError, readConfigFile, type ConfigFileText } from './read-config-file.js';
 
-/** `config.json`: which profile is current, and each profile's base URL. */
-export interface ConfigFile {
-  profile?: string;
-  profiles?: Record<string, { baseUrl?: string }>;
-}
+export type { ConfigFile, CredentialsFile } from './config-schema.js';
 
-/** `credentials.json` (mode 0600): each profile's API key. */
-export interface CredentialsFile {
-  profiles?: Record<string, { apiKey?: string }>;
-}
+/** Where the store's warnings go (a credentials file others can read). */
+export type Warn = (message: string) => void;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+// For a caller that passes no `warn`: the warning must not be lost.
 
-async function readJson(path: string): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw configError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+/** Group or others may read or write it. */
+const OPEN_TO_OTHERS = 0o066;
+
+/** The data of a file, checked against its schema; no file is an empty object. */
+function parseFile<Schema extends z.ZodMiniType>(file: ConfigFileText | undefined, path: string, schema: Schema): z.output<Schema> {
+  let data: unknown = {};
+  if (file) {
+    try {
+      data = JSON.parse(file.text);
+    } catch (error) {
+      // Only where the error is: JSON.parse's own message may quote the text, an API key included.
+      const where = /\(line \d+ column \d+\)/.exec((error as Error).message)?.[0];
+      throw configError(`${terminalSafe(path)} is not valid JSON${where ? ` ${where}` : ''}; fix or delete it`);
+    }
   }
-  try {
-    const data = JSON.parse(text) as unknown;
-    if (!isRecord(data)) throw new Error('not an object');
-    return data;
-  } catch {
-    throw configError(`${path} is not a JSON object; fix or delete it`);
-  }
+  const checked = checkFileShape(schema, data);
+  if (!checked.ok) throw configError(`${terminalSafe(path)}: ${checked.problem}; fix or delete it`);
+  return checked.data;
 }
 
 /** Writes a file whole, or not at all (a crash leaves the old one), with the given mode. */
 async function writeJson(path: string, data: unknown, mode: number): Promise<void> {
   const partial = `${path}.${process.pid}.tmp`;
-  await writeFile(partial, `${JSON.stringify(data, null, 2)}\n`, { mode });
-  await chmod(partial, mode);
-  await rename(partial, path);
+  try {
+    await writeFile(partial, `${JSON.stringify(data, null, 2)}\n`, { mode });
+    await chmod(partial, mode);
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true }).catch(() => {});
+    throw fileError(error, path, 'write');
+  }
 }
 
-/** Reads and writes the configuration folder. */
-export function createConfigStore(env: Readonly<Record<string, string | undefined>>) {
+/**
+ * Reads and writes the configuration folder. Each file is read once per
+ * command (a write replaces what was read), so a warning about it is given once.
+ */
+export function createConfigStore(env: Readonly<Record<string, string | undefined>>, { warn }: { warn: Warn }) {
   const dir = configDir(env);
   const configPath = join(dir, 'config.json');
   const credentialsPath = join(dir, 'credentials.json');
-  const ensureDir = () => mkdir(dir, { recursive: true, mode: 0o700 });
+  const ensureDir = async () => {
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      throw configError(`cannot create the configuration folder ${terminalSafe(dir)}: ${typeof code === 'string' ? code : String(error)}; check the folders above it, or set PETSTORE_CONFIG_DIR`);
+    }
+  };
+
+  let config: Promise<ConfigFile> | undefined;
+  let credentials: Promise<CredentialsFile> | undefined;
+  const readCredentials = async (): Promise<CredentialsFile> => {
+    const file = await readConfigFile(credentialsPath);
+    // As ssh does for a private key: say so, and how to fix it, but go on.
+    if (file && (file.mode & OPEN_TO_OTHERS) !== 0) {
+      const mode = (file.mode & 0o777).toString(8).padStart(4, '0');
+      warn(`warning: ${credentialsPath} holds API keys but other users may read or change it (mode ${mode}); run \`chmod 600 ${credentialsPath}\``);
+    }
+    return parseFile(file, credentialsPath, CredentialsFile);
+  };
+
   return {
     dir,
     configPath,
     credentialsPath,
-    readConfig: async (): Promise<ConfigFile> => (await readJson(configPath)) as ConfigFile,
-    readCredentials: async (): Promise<CredentialsFile> => (await readJson(credentialsPath)) as CredentialsFile,
-    writeConfig: async (config: ConfigFile) => {
+    readConfig: (): Promise<ConfigFile> => (config ??= readConfigFile(configPath).then((file) => parseFile(file, configPath, ConfigFile))),
+    readCredentials: (): Promise<CredentialsFile> => (credentials ??= readCredentials()),
+    writeConfig: async (data: ConfigFile): Promise<void> => {
       await ensureDir();
-      await writeJson(configPath, config, 0o644);
+      await writeJson(configPath, data, 0o644);
+      config = Promise.resolve(data);
     },
     // Readable by its owner only: it holds API keys.
-    writeCredentials: async (credentials: CredentialsFile) => {
+    writeCredentials: async (data: CredentialsFile): Promise<void> => {
       await ensureDir();
-      await writeJson(credentialsPath, credentials, 0o600);
+      await writeJson(credentialsPath, data, 0o600);
+      credentials = Promise.resolve(data);
     },
   };
 }

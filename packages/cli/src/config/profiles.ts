@@ -11,3 +11,23 @@ export const BUILT_IN_PROFILES: Readonly<Record<string, { baseUrl?: string; apiK
 export const DEFAULT_PROFILE = 'mock';
 
 export const PROFILE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
+/** What a profile name must be, for messages. */
+export const PROFILE_NAME_RULE = 'lower-case letters, digits and dashes, starting with a letter, at most 32';
+
+/** The built-in profile of this name, if there is one (never an Object.prototype member such as `constructor`). */
+export function builtInProfile(name: string): { baseUrl?: string; apiKey?: string } | undefined {
+  return Object.hasOwn(BUILT_IN_PROFILES, name) ? BUILT_IN_PROFILES[name] : undefined;
+}
+
+/**
+ * A built-in key is sent only to its own built-in base URL: the mock's public
+ * development key goes to `http://127.0.0.1:4010/v1` and nowhere else, so
+ * pointing the `mock` profile at another server (--base-url, PETSTORE_BASE_URL,
+ * config.json) asks for a key instead of handing the public one to a stranger
+ * and failing with a 401. `baseUrl` is normalised (see checkBaseUrl).
+ */
+export function builtInApiKey(profile: string, baseUrl: string | undefined): string | undefined {
+  const builtIn = builtInProfile(profile);
+  return builtIn?.apiKey !== undefined && baseUrl === builtIn.baseUrl ? builtIn.apiKey : undefined;
+}

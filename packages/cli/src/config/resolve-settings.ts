@@ -1,9 +1,14 @@
-import { configError } from '../cli-error.js';
+import { configError, usageError } from '../cli-error.js';
+import { terminalSafe } from '../output/escape.js';
+import { findApiKey, noApiKeyError, type ApiKeySource } from './api-key.js';
+import { baseUrlFrom } from './base-url.js';
 import type { ConfigStore } from './config-store.js';
-import { BUILT_IN_PROFILES, DEFAULT_PROFILE, PROFILE_NAME } from './profiles.js';
+import { builtInProfile, DEFAULT_PROFILE, PROFILE_NAME, PROFILE_NAME_RULE } from './profiles.js';
+
+export { maskKey } from './api-key.js';
 
 /** Where a setting came from, for `auth status` and `config list`. */
-export type Source = 'flag' | 'environment' | 'config file' | 'credentials file' | 'default';
+export type Source = 'flag' | 'environment' | 'config file' | ApiKeySource;
 
 export interface Settings {
   profile: string;
@@ -17,73 +22,66 @@ export interface GlobalFlags {
   baseUrl?: string | undefined;
 }
 
-/** The current profile: flag > PETSTORE_PROFILE > config file > `mock`. */
-export async function resolveProfile(
-  flags: GlobalFlags,
-  env: Readonly<Record<string, string | undefined>>,
-  store: ConfigStore,
-): Promise<{ profile: string; source: Source }> {
-  const [profile, source]: [string, Source] = flags.profile
-    ? [flags.profile, 'flag']
-    : env['PETSTORE_PROFILE']
-      ? [env['PETSTORE_PROFILE'], 'environment']
-      : await store.readConfig().then((config): [string, Source] => (config.profile ? [config.profile, 'config file'] : [DEFAULT_PROFILE, 'default']));
-  if (!PROFILE_NAME.test(profile)) throw configError(`profile "${profile}" is not a valid name (lower-case letters, digits, dashes)`);
-  return { profile, source };
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The current profile: flag > PETSTORE_PROFILE > config file > `mock`. A bad
+ * name typed as a flag is a usage error (exit 2); from the environment, a
+ * configuration error (exit 3); the config file's is checked with the file.
+ */
+export async function resolveProfile(flags: GlobalFlags, env: Env, store: ConfigStore): Promise<{ profile: string; source: Source }> {
+  // Read even when a flag decides: a broken config.json is reported, whatever the command.
+  const config = await store.readConfig();
+  if (flags.profile !== undefined) {
+    if (!PROFILE_NAME.test(flags.profile)) throw usageError(`--profile must be ${PROFILE_NAME_RULE}, got "${terminalSafe(flags.profile)}"`);
+    return { profile: flags.profile, source: 'flag' };
+  }
+  const fromEnv = env['PETSTORE_PROFILE'];
+  if (fromEnv) {
+    if (!PROFILE_NAME.test(fromEnv)) throw configError(`PETSTORE_PROFILE must be ${PROFILE_NAME_RULE}, got "${terminalSafe(fromEnv)}"`);
+    return { profile: fromEnv, source: 'environment' };
+  }
+  return config.profile ? { profile: config.profile, source: 'config file' } : { profile: DEFAULT_PROFILE, source: 'default' };
 }
 
-/** The base URL for a profile: flag > PETSTORE_BASE_URL > config file > built-in default. */
-export async function resolveBaseUrl(
-  flags: GlobalFlags,
-  env: Readonly<Record<string, string | undefined>>,
-  store: ConfigStore,
-  profile: string,
-): Promise<{ baseUrl: string; source: Source }> {
-  const config = await store.readConfig();
-  const candidates: [string | undefined, Source][] = [
-    [flags.baseUrl, 'flag'],
-    [env['PETSTORE_BASE_URL'], 'environment'],
-    [config.profiles?.[profile]?.baseUrl, 'config file'],
-    [BUILT_IN_PROFILES[profile]?.baseUrl, 'default'],
-  ];
-  const [baseUrl, source] = candidates.find(([value]) => value) ?? [];
-  if (!baseUrl || !source) {
-    throw configError(
-      `no base URL for profile "${profile}": set one with \`petstore config set base-url URL --profile ${profile}\`, or pass --base-url, or set PETSTORE_BASE_URL`,
-    );
+/**
+ * The base URL for a profile: flag > PETSTORE_BASE_URL > config file >
+ * built-in default, each checked by the same rule (checkBaseUrl) and
+ * normalised; `undefined` when no source gives one. An empty
+ * PETSTORE_BASE_URL counts as unset; an empty flag is refused.
+ */
+export async function findBaseUrl(flags: GlobalFlags, env: Env, store: ConfigStore, profile: string): Promise<{ baseUrl: string; source: Source } | undefined> {
+  const { profiles = {} } = await store.readConfig();
+  if (flags.baseUrl !== undefined) return { baseUrl: baseUrlFrom(flags.baseUrl, { source: 'flag' }), source: 'flag' };
+  const fromEnv = env['PETSTORE_BASE_URL'];
+  if (fromEnv) return { baseUrl: baseUrlFrom(fromEnv, { source: 'environment' }), source: 'environment' };
+  const configured = Object.hasOwn(profiles, profile) ? profiles[profile]?.baseUrl : undefined;
+  if (configured !== undefined) {
+    return { baseUrl: baseUrlFrom(configured, { source: 'config file', path: store.configPath, profile }), source: 'config file' };
   }
-  if (!URL.canParse(baseUrl)) throw configError(`base URL "${baseUrl}" (from the ${source}) is not an absolute URL`);
-  return { baseUrl, source };
+  const builtIn = builtInProfile(profile)?.baseUrl;
+  return builtIn === undefined ? undefined : { baseUrl: builtIn, source: 'default' };
 }
+
+/** `findBaseUrl`, failing with what to do when there is none. */
+export async function resolveBaseUrl(flags: GlobalFlags, env: Env, store: ConfigStore, profile: string): Promise<{ baseUrl: string; source: Source }> {
+  const found = await findBaseUrl(flags, env, store, profile);
+  if (!found) throw noBaseUrlError(profile);
+  return found;
+}
+
+export const noBaseUrlError = (profile: string) =>
+  configError(`no base URL for profile "${profile}": set one with \`petstore config set base-url URL --profile ${profile}\`, or pass --base-url, or set PETSTORE_BASE_URL`);
 
 /**
  * Everything a request needs, each setting by the same precedence: flag >
  * environment > config file > built-in default. The key has no flag: a key on
  * the command line would show in the process list and the shell history.
  */
-export async function resolveSettings(
-  flags: GlobalFlags,
-  env: Readonly<Record<string, string | undefined>>,
-  store: ConfigStore,
-): Promise<Settings> {
+export async function resolveSettings(flags: GlobalFlags, env: Env, store: ConfigStore): Promise<Settings> {
   const { profile, source: profileSource } = await resolveProfile(flags, env, store);
-  const [{ baseUrl, source: baseUrlSource }, credentials] = await Promise.all([
-    resolveBaseUrl(flags, env, store, profile),
-    store.readCredentials(),
-  ]);
-  const keyCandidates: [string | undefined, Source][] = [
-    [env['PETSTORE_API_KEY'], 'environment'],
-    [credentials.profiles?.[profile]?.apiKey, 'credentials file'],
-    [BUILT_IN_PROFILES[profile]?.apiKey, 'default'],
-  ];
-  const [apiKey, apiKeySource] = keyCandidates.find(([value]) => value) ?? [];
-  if (!apiKey || !apiKeySource) {
-    throw configError(`no API key for profile "${profile}": run \`petstore auth login --profile ${profile}\`, or set PETSTORE_API_KEY`);
-  }
-  return { profile, baseUrl, apiKey, sources: { profile: profileSource, baseUrl: baseUrlSource, apiKey: apiKeySource } };
-}
-
-/** `dev-…y42`: enough to recognise a key, not enough to use it. */
-export function maskKey(key: string): string {
-  return key.length <= 8 ? '****' : `${key.slice(0, 4)}…${key.slice(-3)}`;
+  const { baseUrl, source: baseUrlSource } = await resolveBaseUrl(flags, env, store, profile);
+  const key = await findApiKey(env, store, profile, baseUrl);
+  if (!key) throw noApiKeyError(profile, baseUrl);
+  return { profile, baseUrl, apiKey: key.apiKey, sources: { profile: profileSource, baseUrl: baseUrlSource, apiKey: key.source } };
 }
