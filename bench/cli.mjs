@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// pnpm bench:cli — start-up of the petstore command against Node's own, in the same run: whole
-// child processes, timed from spawn() to exit, of `node -e ""`, `petstore --help` (target ≤ 2 ×
-// node) and `petstore pets list` against the mock server (target ≤ 3.5 × node); with --baseline-dir
-// the same two of another built checkout as "before" rows. Each round runs every case once, starting
-// one case later than the round before; every run is checked; ratios are of the medians. Writes
-// .bench/cli.json, exits 1 on a miss or a failed run. See docs/benchmarks.md.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// pnpm bench:cli — the petstore command against plain Node, in the same run: whole child processes,
+// timed from spawn() to exit, of `node -e ""`, `petstore --help` (target ≤ 2 × node), `petstore pets
+// list` (≤ 3.5 × node) and `petstore pets import` of 10,000 rows, 8 at a time (≤ 1.5 × a fetch loop of 8
+// workers POSTing the same rows), against the mock server; with --baseline-dir, help and list of another
+// checkout as "before" rows. Each round runs every case once, starting one case later than the round
+// before; every run is checked; ratios are of the medians. Writes .bench/cli.json, exits 1 on a miss.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
@@ -27,22 +27,25 @@ const flags = parseFlags(
 
   --runs N            measured runs of each case, interleaved with the others (default 30)
   --warmup N          unmeasured runs of each case first, interleaved too (default 5)
-  --baseline-dir DIR  also measure DIR/packages/cli/dist/bin.js (another checkout, built),
-                      as "before" rows in the same rounds
-  --cpu-prof          afterwards, one more run of each petstore case under node --cpu-prof;
-                      prints where the .cpuprofile files are (open them in Chrome DevTools)
+  --baseline-dir DIR  "before" rows: help and list of DIR/packages/cli/dist/bin.js (another built checkout)
+  --cpu-prof          afterwards, each case but node once more under node --cpu-prof, into .bench/cpu-prof/cli/
   -h, --help          show this help`,
 );
 const { runs: RUNS, warmup: WARMUP } = flags;
 const CLI = join(ROOT, 'packages/cli/dist/bin.js');
 const BASELINE_DIR = flags['baseline-dir'] && resolve(flags['baseline-dir']);
 const BASELINE_CLI = BASELINE_DIR && join(BASELINE_DIR, 'packages/cli/dist/bin.js');
-const TARGETS = { help: 2, list: 3.5 };
-const SEED = 12;
+// Each target is a ratio of medians: to `node -e ""`, or to the case BASES names.
+const [TARGETS, BASES] = [{ help: 2, list: 3.5, import: 1.5 }, { import: 'fetch' }];
+const [SEED, ROWS, KEY] = [12, 10_000, 'dev-petstore-key42'];
 
 requireBuilt(SCRIPT, CLI, MOCK_BIN, ...(BASELINE_CLI ? [BASELINE_CLI] : []));
-// A run takes well under 0.2 s here; the whole benchmark is bounded at 0.5 s per run.
-installExitHandlers(SCRIPT, 60_000 + (RUNS + WARMUP + 1) * 5 * 500);
+// A round takes about 5 s here (the imports); the whole benchmark is bounded at 20 s per round.
+installExitHandlers(SCRIPT, 60_000 + (RUNS + WARMUP + 1) * 20_000);
+// The baseline of the import: the same rows POSTed by 8 workers with fetch, each new id read.
+const FETCH_LOOP = `const [, url, file] = process.argv, rows = (await import('node:fs')).readFileSync(file, 'utf8').split('\\n').filter(Boolean);
+let next = 0, added = 0; const headers = { authorization: 'Bearer ${KEY}', 'content-type': 'application/json' };
+await Promise.all(Array.from({ length: 8 }, async () => { while (next < rows.length) if ((await (await fetch(url + '/pets', { method: 'POST', headers, body: rows[next++] })).json()).id) added++; })); console.log(added);`;
 
 const SEEDED_IDS = Array.from({ length: SEED }, (_, index) => index + 1).join(',');
 const checks = {
@@ -50,47 +53,56 @@ const checks = {
   help: (stdout) => stdout.startsWith('Usage: petstore'),
   // The seeded animals, ids 1 to 12 in order, one TSV row each (stdout is not a terminal).
   list: (stdout) => stdout.trimEnd().split('\n').map((line) => /^(\d+)\t[^\t]+\t\d+\t(available|pending|sold)$/.exec(line)?.[1]).join(',') === SEEDED_IDS,
+  // Every row added, one TSV report line each; the fetch loop prints how many ids it got.
+  import: (stdout) => stdout.match(/^\d+\tadded\t\d+\t/gm)?.length === ROWS,
+  fetch: (stdout) => stdout === `${ROWS}\n`,
 };
 
-function cases(baseUrl) {
+function cases(server, rows) {
+  // Each import starts from the seeded store and leaves it so (the list case counts on it).
+  const after = () => fetch(`${server.origin}/__admin/reset`, { method: 'POST', headers: { authorization: `Bearer ${KEY}` } }).then(({ status }) => status === 204 || Promise.reject(new Error(`reset: ${status}`)));
   const petstore = (cli, before) => [
     { id: `${before}help`, check: checks.help, title: `${before ? 'before: ' : ''}petstore --help`, args: [cli, '--help'] },
-    { id: `${before}list`, check: checks.list, title: `${before ? 'before: ' : ''}petstore pets list`, args: [cli, 'pets', 'list', '--base-url', baseUrl] },
+    { id: `${before}list`, check: checks.list, title: `${before ? 'before: ' : ''}petstore pets list`, args: [cli, 'pets', 'list', '--base-url', server.baseUrl] },
   ];
-  return [{ id: 'node', check: checks.node, title: 'node -e ""', args: ['-e', ''] }, ...petstore(CLI, ''), ...(BASELINE_CLI ? petstore(BASELINE_CLI, 'before-') : [])];
+  const imports = [
+    { id: 'import', check: checks.import, after, title: `petstore pets import (${ROWS / 1000}k rows)`, args: [CLI, 'pets', 'import', rows, '--concurrency', '8', '--base-url', server.baseUrl] },
+    { id: 'fetch', check: checks.fetch, after, title: `fetch loop (${ROWS / 1000}k rows)`, args: ['--input-type=module', '-e', FETCH_LOOP, server.baseUrl, rows] },
+  ];
+  return [{ id: 'node', check: checks.node, title: 'node -e ""', args: ['-e', ''] }, ...petstore(CLI, ''), ...imports, ...(BASELINE_CLI ? petstore(BASELINE_CLI, 'before-') : [])];
 }
 
 /**
- * The children's environment: nothing from the developer's petstore set-up or Node options; an
- * empty PETSTORE_CONFIG_DIR (so `pets list` uses the mock profile and its development key) and a
- * TMPDIR of this run, where the CLI's compile cache starts empty and the warm-up rounds fill it.
+ * The children's environment: nothing from the developer's petstore set-up or Node options; the
+ * development key (the mock profile sends its own only to port 4010), an empty PETSTORE_CONFIG_DIR and
+ * a TMPDIR of this run, where the CLI's compile cache starts empty and the warm-up rounds fill it.
  */
 function childEnv(work) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PETSTORE_|NODE_OPTIONS$|NODE_.*COMPILE_CACHE$|FORCE_COLOR$)/.test(name)));
-  env.PETSTORE_CONFIG_DIR = join(work, 'config');
-  env.TMPDIR = join(work, 'tmp');
-  mkdirSync(env.PETSTORE_CONFIG_DIR);
-  mkdirSync(env.TMPDIR);
+  Object.assign(env, { PETSTORE_API_KEY: KEY, PETSTORE_CONFIG_DIR: join(work, 'config'), TMPDIR: join(work, 'tmp') });
+  for (const dir of [env.PETSTORE_CONFIG_DIR, env.TMPDIR]) mkdirSync(dir);
   return env;
 }
 
 async function checkedRun(testCase, env, nodeFlags = []) {
-  const run = await runNode([...nodeFlags, ...testCase.args], { env, cwd: ROOT, timeoutMs: 15_000 });
+  const run = await runNode([...nodeFlags, ...testCase.args], { env, cwd: ROOT, timeoutMs: 30_000 });
+  await testCase.after?.();
   if (!testCase.check(run.stdout)) throw new Error(`${testCase.title}: unexpected output ${JSON.stringify(run.stdout.slice(0, 300))}\n--- stderr ---\n${run.stderr.slice(0, 2000)}`);
   return run.ms;
 }
 
-const summary = { benchmark: 'bench:cli', date: new Date().toISOString(), commit: gitCommit(), baseline: BASELINE_DIR && { dir: BASELINE_DIR, commit: gitCommit(BASELINE_DIR) }, machine: machine(), settings: { ...flags, targets: TARGETS, seed: SEED } };
+const summary = { benchmark: 'bench:cli', date: new Date().toISOString(), commit: gitCommit(), baseline: BASELINE_DIR && { dir: BASELINE_DIR, commit: gitCommit(BASELINE_DIR) }, machine: machine(), settings: { ...flags, targets: TARGETS, bases: BASES, seed: SEED, rows: ROWS } };
 const work = mkdtempSync(join(os.tmpdir(), 'petstore-bench-cli-'));
 // On 'exit', so that a signal or a fatal error removes it too.
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 const samples = {};
-let all;
-let server;
+let all, server;
 try {
   const env = childEnv(work);
   server = await startMock(SEED);
-  all = cases(server.baseUrl);
+  const rows = join(work, 'pets.ndjson');
+  writeFileSync(rows, Array.from({ length: ROWS }, (_, index) => `${JSON.stringify({ name: `Bench ${index + 1}`, categoryId: (index % 5) + 1 })}\n`).join(''));
+  all = cases(server, rows);
   process.stdout.write(`bench:cli — ${WARMUP} warm-up + ${RUNS} measured runs of each case, interleaved; ${summary.machine.cores} cores, Node ${process.version}, ${summary.commit}${summary.baseline ? `, before: ${summary.baseline.commit} in ${BASELINE_DIR}` : ''}\n`);
   for (const testCase of all) samples[testCase.id] = [];
   let otherCpu;
@@ -115,16 +127,15 @@ try {
 }
 await stopChild(server.child);
 
-const nodeMedian = median(samples.node);
 summary.results = all.map(({ id, title }) => {
   const sorted = samples[id].toSorted((a, b) => a - b);
-  const ratio = median(sorted) / nodeMedian;
-  const target = TARGETS[id];
-  return { id, title, medianMs: median(sorted), p90Ms: sorted[Math.ceil(0.9 * sorted.length) - 1], minMs: sorted[0], ratio, target, pass: target ? ratio <= target : undefined, samplesMs: samples[id] };
+  const [base, target] = [BASES[id] ?? 'node', TARGETS[id]];
+  const ratio = median(sorted) / median(samples[base]);
+  return { id, title, medianMs: median(sorted), p90Ms: sorted[Math.ceil(0.9 * sorted.length) - 1], minMs: sorted[0], base, ratio, target, pass: target ? ratio <= target : undefined, samplesMs: samples[id] };
 });
 const ms = (value) => value.toFixed(1);
-const rows = summary.results.map((r) => [r.title, ms(r.medianMs), ms(r.p90Ms), ms(r.minMs), r.ratio.toFixed(2), r.target ? `≤ ${r.target}` : '', r.target ? (r.pass ? 'PASS' : 'FAIL') : '']);
-process.stdout.write(`\n${table(['ms of wall time per run', 'median', 'p90', 'min', '× node', 'target', 'result'], rows)}\n(${otherCpuNote(summary.otherCpuPercent)})\n`);
+const rows = summary.results.map((r) => [r.title, ms(r.medianMs), ms(r.p90Ms), ms(r.minMs), `${r.ratio.toFixed(2)} × ${r.base}`, r.target ? `≤ ${r.target}` : '', r.target ? (r.pass ? 'PASS' : 'FAIL') : '']);
+process.stdout.write(`\n${table(['ms of wall time per run', 'median', 'p90', 'min', 'ratio', 'target', 'result'], rows)}\n(${otherCpuNote(summary.otherCpuPercent)})\n`);
 for (const file of summary.cpuProfiles ?? []) process.stdout.write(`CPU profile: ${file} (open it in Chrome DevTools)\n`);
 summary.pass = summary.results.every((result) => result.pass !== false);
 process.stdout.write(`wrote ${writeSummary('cli', summary)}\n`);

@@ -60,6 +60,7 @@ export function requestTimeout(text: string | undefined): number {
  */
 export function createContext(io: CliIo, options: GlobalOptions, call: { settings?: CallSettings } = {}): CommandContext {
   // A warning about a file (a credentials file others can read) is a note like any other.
+  const format = chooseFormat(options, io.stdout.isTTY === true);
   const store = createConfigStore(io.env, { warn: (text) => context.note(text) });
   let settings: Promise<Settings> | undefined;
   let client: Promise<PetstoreClient> | undefined;
@@ -67,11 +68,11 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
     io,
     options,
     store,
-    format: chooseFormat(options, io.stdout.isTTY === true),
+    format,
     out: (text) => io.stdout.write(text),
-    // With --json, stderr stays machine-readable: notes are JSON lines too.
-    // Notes quote the server and config files: escaped either way.
-    note: (text) => io.stderr.write(options.json ? `${stringifyJson({ note: text })}\n` : `${terminalSafe(text)}\n`),
+    // With JSON output, stderr stays machine-readable: notes are JSON lines, as
+    // run() writes the error line then. Notes quote the server and config files: escaped either way.
+    note: (text) => io.stderr.write(format === 'json' || format === 'ndjson' ? `${stringifyJson({ note: text })}\n` : `${terminalSafe(text)}\n`),
     paint: () => createPaint(colourLevel(io.stdout, io.env, options.color)),
     settings: () => (settings ??= resolveSettings(options, io.env, store)),
     client: () =>

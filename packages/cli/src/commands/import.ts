@@ -1,8 +1,145 @@
-import { usageError } from '../cli-error.js';
+import { performance } from 'node:perf_hooks';
+import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../context.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { ImportFlags } from '../import-flags.js';
+import { checkRow } from '../import/check-row.js';
+import { concurrencyFlag } from '../import/concurrency-flag.js';
+import { inputFormat } from '../import/input-format.js';
+import { importExitCode, noRows, summaryText, type RowCounts } from '../import/outcome.js';
+import { parseInput } from '../import/parse-input.js';
+import { createProgressBar, NO_PROGRESS } from '../import/progress-bar.js';
+import { readRegularFile } from '../import/read-regular-file.js';
+import { checkReportFits, readReport, type AddedBefore } from '../import/resume-report.js';
+import type { RowResult } from '../import/row-result.js';
+import { sendRows, type PendingRow, type SendControl } from '../import/send-rows.js';
+import { rowLabel, type SourceRows } from '../import/source-row.js';
+import { INPUT_LIMITS } from '../limits.js';
+import { renderImportLine, renderImportReport } from '../output/render-import.js';
+import { stringifyJson } from '../output/escape.js';
+import { readStream } from '../read-stream.js';
 
-/** `pets import FILE|-`: adds many animals. */
-export async function importPets(_context: CommandContext, file: string, _flags: ImportFlags): Promise<void> {
-  throw usageError(`pets import ${file}: not built yet`);
+/** How many invalid rows are listed when none is sent; the rest are counted. */
+const INVALID_ROWS_LISTED = 20;
+
+type InvalidRow = Extract<RowResult, { status: 'invalid' }>;
+
+/** Rows split by what happens to them before anything is sent. */
+function partitionRows(source: SourceRows, addedBefore: ReadonlyMap<number, AddedBefore>) {
+  const skipped: RowResult[] = [];
+  const invalid: InvalidRow[] = [];
+  const pending: PendingRow[] = [];
+  for (const row of source.rows) {
+    const before = addedBefore.get(row.row);
+    if (before) {
+      skipped.push({ row: row.row, status: 'skipped', id: before.id, name: before.name });
+      continue;
+    }
+    const checked = checkRow(row);
+    if ('pet' in checked) pending.push(checked);
+    else invalid.push({ row: checked.row, status: 'invalid', ...(checked.name === undefined ? {} : { name: checked.name }), error: { code: 'invalid_input', message: checked.problem } });
+  }
+  return { skipped, invalid, pending };
+}
+
+/** Notes and the summary on stderr: JSON lines whenever the output is JSON, as context.note writes them. */
+function createStderr(context: CommandContext) {
+  const json = context.format === 'json' || context.format === 'ndjson';
+  const line = (value: object) => context.io.stderr.write(`${stringifyJson(value)}\n`);
+  return {
+    note: context.note,
+    summary: (counts: RowCounts, seconds: number) => (json ? line({ summary: { ...counts, seconds: Number(seconds.toFixed(3)) } }) : context.note(summaryText(counts, seconds))),
+  };
+}
+
+/** Without --skip-invalid, invalid rows stop the import before anything is sent: each is listed on stderr. */
+function refuseInvalid(note: (text: string) => void, what: string, source: SourceRows, invalid: readonly InvalidRow[]): CliError {
+  for (const row of invalid.slice(0, INVALID_ROWS_LISTED)) note(`${rowLabel(source.unit, row.row)}: ${row.error.message}`);
+  if (invalid.length > INVALID_ROWS_LISTED) note(`… and ${invalid.length - INVALID_ROWS_LISTED} more`);
+  const rows = `${invalid.length} invalid row${invalid.length === 1 ? '' : 's'}`;
+  return new CliError(`${what}: ${rows}, so nothing was sent; fix them, or send the valid rows with --skip-invalid`, EXIT.usage, 'invalid_input');
+}
+
+/**
+ * `pets import FILE|-`: checks every row against the contract, then creates
+ * them `--concurrency` at a time, printing a report row as each finishes.
+ */
+export async function importPets(context: CommandContext, file: string, flags: ImportFlags): Promise<void> {
+  const started = performance.now();
+  const concurrency = concurrencyFlag(flags.concurrency);
+  const format = inputFormat(file, flags.inputFormat);
+  const what = file === '-' ? 'stdin' : file;
+  const text = file === '-' ? await readStream(context.io.stdin, INPUT_LIMITS.import, 'pets import -') : await readRegularFile(file, INPUT_LIMITS.import, what, '; pipe it to stdin with - instead');
+  const source = await parseInput(format, text, what);
+  const addedBefore = flags.resume === undefined ? new Map<number, AddedBefore>() : await readReport(flags.resume);
+  if (flags.resume !== undefined) checkReportFits(addedBefore, source, flags.resume, what);
+  const { skipped, invalid, pending } = partitionRows(source, addedBefore);
+  const stderr = createStderr(context);
+  if (invalid.length > 0 && !flags.skipInvalid) throw refuseInvalid(stderr.note, what, source, invalid);
+  const client = pending.length > 0 ? await context.client() : undefined;
+
+  const streaming = context.format === 'ndjson' || context.format === 'tsv' ? context.format : undefined;
+  // On a terminal only: it is erased at the end, and a pipe or file never sees it.
+  const progress = context.io.stderr.isTTY === true && pending.length > 0 ? createProgressBar(context.io.stderr, pending.length) : NO_PROGRESS;
+  const results: RowResult[] = [];
+  const counts = noRows();
+  const rowCodes = new Set<ExitCode>(invalid.length > 0 ? [EXIT.rejected] : []);
+  const print = (result: RowResult) => {
+    counts[result.status] += 1;
+    if (streaming) {
+      // Written as each create returns: the report is complete up to any interruption.
+      progress.clear();
+      context.out(renderImportLine(result, streaming));
+    } else {
+      results.push(result);
+    }
+  };
+  skipped.forEach(print);
+  invalid.forEach(print);
+
+  const control: SendControl = { interrupted: false };
+  const release = context.io.onInterrupt?.(() => {
+    control.interrupted = true;
+    progress.clear();
+    stderr.note('interrupted: no more rows are sent; waiting for the requests in flight (Ctrl-C again quits at once, and loses their results)');
+  });
+  let notSent: readonly PendingRow[];
+  try {
+    notSent = client
+      ? await sendRows(pending, {
+          create: (pet) => client.pets.create(pet),
+          concurrency,
+          control,
+          onResult: (result, failure) => {
+            progress.advance();
+            if (failure) rowCodes.add(failure.exitCode);
+            print(result);
+          },
+        })
+      : [];
+  } finally {
+    progress.stop();
+    release?.();
+  }
+  for (const { row, pet } of notSent) print({ row, status: 'not_sent', name: pet.name });
+  if (!streaming && (results.length > 0 || context.format === 'json')) {
+    context.out(renderImportReport(results, context.format === 'json' ? 'json' : 'table', source.unit, await context.paint()));
+  }
+
+  stderr.summary(counts, (performance.now() - started) / 1000);
+  const exitCode = importExitCode(control.interrupted, rowCodes);
+  if (exitCode !== EXIT.ok) throw incomplete(exitCode, control, counts, streaming === 'ndjson');
+}
+
+/** The error line of a run that did not add every row: why, and what to do next. */
+function incomplete(exitCode: ExitCode, control: SendControl, counts: RowCounts, wroteReport: boolean): CliError {
+  const rows = (count: number) => `${count} row${count === 1 ? '' : 's'}`;
+  const next = wroteReport ? 'run it again with --resume REPORT (the NDJSON on stdout) to send the rest' : 'a report from --format ndjson lets --resume send only the rest';
+  if (control.interrupted) return new CliError(`interrupted: ${rows(counts.not_sent)} not sent; ${next}`, exitCode, 'interrupted');
+  if (control.stoppedBy) {
+    const { message, code } = control.stoppedBy;
+    return new CliError(`stopped at the first failure that every row would meet: ${message}; ${rows(counts.not_sent)} not sent; once fixed, ${next}`, exitCode, code);
+  }
+  if (counts.failed === 0) return new CliError(`${rows(counts.invalid)} invalid, not sent (see the report)`, exitCode, 'import_incomplete');
+  return new CliError(`${rows(counts.failed)} failed${counts.invalid > 0 ? `, ${counts.invalid} invalid` : ''} (see the report); ${next}`, exitCode, 'import_incomplete');
 }

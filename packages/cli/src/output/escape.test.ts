@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stringifyJson, terminalSafe } from './escape.js';
+import { stringifyJson, terminalSafe, tsvField } from './escape.js';
 
 const hostile = 'a\u001b[2Jb\u0007c\u007fd\u009be\u202ef\u2066g\u2069h\ni\tj';
 
@@ -21,5 +21,11 @@ describe('stringifyJson', () => {
 
   it('keeps the indentation it is asked for', () => {
     expect(stringifyJson([1], 2)).toBe('[\n  1\n]');
+  });
+});
+
+describe('tsvField', () => {
+  it('escapes backslashes, tabs and line breaks so a row stays a row, and the rest as on a terminal', () => {
+    expect(tsvField('a\\b\tc\nd\re\u001bf\u202e')).toBe('a\\\\b\\tc\\nd\\re\\u001bf\\u202e');
   });
 });

@@ -25,3 +25,8 @@ export function terminalSafe(text: string): string {
 export function stringifyJson(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, asEscape);
 }
+
+/** A TSV field: tabs, newlines and backslashes escaped, so a row stays a row; other controls as on a terminal. */
+export function tsvField(text: string): string {
+  return terminalSafe(text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r'));
+}

@@ -1,14 +1,10 @@
 import type { Pet } from '@petstore/sdk';
 import type { Paint } from './colour.js';
-import { stringifyJson, terminalSafe } from './escape.js';
+import { stringifyJson, terminalSafe, tsvField } from './escape.js';
 
 /** How data is printed: `table` for people, `tsv` when piped, `json`/`ndjson` for programs. */
 export type Format = 'table' | 'tsv' | 'json' | 'ndjson';
 export const FORMATS: readonly Format[] = ['table', 'tsv', 'json', 'ndjson'];
-
-/** TSV fields: tabs, newlines and backslashes escaped, so a row stays a row; other controls as in a table. */
-const tsvField = (text: string): string =>
-  terminalSafe(text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r'));
 
 const width = (text: string): number => [...text].length;
 

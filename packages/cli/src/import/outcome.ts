@@ -1,0 +1,39 @@
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import type { Failure } from '../to-exit.js';
+import { formatDuration } from './progress-bar.js';
+import { ROW_STATUSES, type RowStatus } from './row-result.js';
+
+export type RowCounts = Record<RowStatus, number>;
+
+export const noRows = (): RowCounts => ({ added: 0, skipped: 0, failed: 0, invalid: 0, not_sent: 0 });
+
+/**
+ * The failures that every other row would meet as well: a refused or missing
+ * key (401, 403), no such endpoint (404: a wrong base URL), configuration.
+ * Sending the rest would only fail them all.
+ */
+export function stopsImport(failure: Failure): boolean {
+  return failure.exitCode === EXIT.configuration || failure.exitCode === EXIT.authentication || failure.exitCode === EXIT.notFound || failure.status === 403;
+}
+
+/** The exit codes a run's rows can end with, most serious first. */
+const PRECEDENCE: readonly ExitCode[] = [EXIT.configuration, EXIT.authentication, EXIT.notFound, EXIT.unexpected, EXIT.usage, EXIT.rejected, EXIT.retryable];
+
+/**
+ * The exit code of an import: 0 when every row was added (or skipped as added
+ * before); 130 when interrupted; otherwise the most serious of the rows'
+ * codes: a failed row's own (as `toFailure` maps its error), 6 for an invalid row.
+ * So 7 means only retryable failures: run it again with --resume.
+ */
+export function importExitCode(interrupted: boolean, rowCodes: ReadonlySet<ExitCode>): ExitCode {
+  if (interrupted) return EXIT.interrupted;
+  return PRECEDENCE.find((code) => rowCodes.has(code)) ?? EXIT.ok;
+}
+
+/** `10 rows in 1.2 s: added 7, skipped 0, failed 2, invalid 1, not sent 0`. */
+export function summaryText(counts: RowCounts, seconds: number): string {
+  const rows = ROW_STATUSES.reduce((total, status) => total + counts[status], 0);
+  const time = seconds < 10 ? `${seconds.toFixed(1)} s` : formatDuration(seconds);
+  const each = ROW_STATUSES.map((status) => `${status.replace('_', ' ')} ${counts[status].toLocaleString('en-US')}`).join(', ');
+  return `${rows.toLocaleString('en-US')} row${rows === 1 ? '' : 's'} in ${time}: ${each}`;
+}

@@ -1,0 +1,79 @@
+import { NewPet } from '@petstore/sdk/contract';
+import { parse } from 'csv-parse/sync';
+import * as z from 'zod/mini';
+import { usageError } from '../cli-error.js';
+import { terminalSafe } from '../output/escape.js';
+import type { SourceRow } from './source-row.js';
+
+type Field = keyof typeof NewPet.shape;
+const FIELDS = Object.keys(NewPet.shape) as Field[];
+/** A column may be left out when the contract lets its field be absent: the required are those `{}` lacks. */
+const emptyPet = z.safeParse(NewPet, {});
+const REQUIRED = FIELDS.filter((field) => emptyPet.error?.issues.some((issue) => issue.path[0] === field));
+/** The one number among the fields; every CSV cell is text. */
+const NUMBER_FIELDS: ReadonlySet<Field> = new Set(['categoryId']);
+
+/** What csv-parse returns with `info: true` (its types describe only plain records). */
+interface CsvRecord {
+  record: string[];
+  /** `lines`: the file line the record ends on. */
+  info: { lines: number };
+}
+
+/** Only decimal digits make a number: `1e1`, `0x10` or ` 1` stay text, and the contract refuses them. */
+const cellValue = (field: Field, cell: string): unknown => (NUMBER_FIELDS.has(field) && /^[0-9]+$/.test(cell) ? Number(cell) : cell);
+
+function checkHeader(header: CsvRecord | undefined, what: string): Field[] {
+  const expected = `${FIELDS.join(',')} (${REQUIRED.join(' and ')} required, in any order)`;
+  if (header === undefined) throw usageError(`${what}: empty; the first line names the columns: ${expected}`);
+  const columns = header.record;
+  for (const [index, column] of columns.entries()) {
+    if (!(FIELDS as string[]).includes(column)) throw usageError(`${what}: line ${header.info.lines}: unknown column "${terminalSafe(column)}"; the columns are ${expected}`);
+    if (columns.indexOf(column) !== index) throw usageError(`${what}: line ${header.info.lines}: column "${terminalSafe(column)}" appears twice`);
+  }
+  const missing = REQUIRED.filter((field) => !columns.includes(field));
+  if (missing.length > 0) throw usageError(`${what}: line ${header.info.lines}: no ${missing.join(' or ')} column; the columns are ${expected}`);
+  return columns as Field[];
+}
+
+/**
+ * CSV (RFC 4180) with a header row naming the columns. Quoted fields may hold
+ * commas, quotes ("") and line breaks; a BOM, CRLF and blank lines are fine.
+ * An empty cell of an optional column is an absent field (an empty status
+ * means the default); of a required one, empty text for the contract. Rows
+ * are numbered by the file line they start on. A quote out of place is a
+ * usage error: the rest of the file cannot be read reliably.
+ */
+export function parseCsv(text: string, maxRows: number, what: string): SourceRow[] {
+  let records: CsvRecord[];
+  try {
+    // CRLF becomes LF first: csv-parse counts a CRLF inside a quoted field as two lines.
+    records = parse(text.replace(/\r\n/g, '\n'), {
+      bom: true,
+      info: true,
+      record_delimiter: '\n',
+      skip_empty_lines: true,
+      // Rows with the wrong number of fields are reported one by one, below.
+      relax_column_count: true,
+      // The header and one row past the bound: enough to know it is exceeded.
+      to: maxRows + 2,
+    }) as unknown as CsvRecord[];
+  } catch (error) {
+    throw usageError(`${what}: not valid CSV: ${(error as Error).message}`);
+  }
+  const [header, ...data] = records;
+  const columns = checkHeader(header, what);
+  if (data.length > maxRows) throw usageError(`${what}: more than ${maxRows.toLocaleString('en-US')} rows; split the input`);
+  return data.map(({ record, info }): SourceRow => {
+    const row = info.lines - record.reduce((breaks, cell) => breaks + cell.split('\n').length - 1, 0);
+    if (record.length !== columns.length) {
+      return { row, problem: `${record.length} field${record.length === 1 ? '' : 's'}, but the header has ${columns.length} (${columns.join(',')})` };
+    }
+    const value: Record<string, unknown> = {};
+    for (const [index, field] of columns.entries()) {
+      const cell = record[index] ?? '';
+      if (cell !== '' || REQUIRED.includes(field)) value[field] = cellValue(field, cell);
+    }
+    return { row, value };
+  });
+}
