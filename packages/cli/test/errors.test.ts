@@ -3,7 +3,9 @@
  * kept from the terminal: the built binary in a child process against a tiny
  * node:http server on 127.0.0.1 that says what an attacker would.
  */
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DEV_KEY, createCli, createTempDirs, sendJson, startStubServer, type JsonErrorLine, type StubServer } from './support.js';
@@ -156,5 +158,25 @@ describe.concurrent('text from the server never reaches the terminal raw', () =>
     expect(json.code).toBe(6);
     expect(json.stderr).not.toMatch(RAW_IN_JSON);
     expect((JSON.parse(json.stderr) as JsonErrorLine).error.message).toContain(HOSTILE);
+  });
+});
+
+describe.concurrent('inputs are bounded and must be regular files', () => {
+  it('--data - past 1 MiB on stdin: exit 2 naming it, nothing sent', async ({ expect }) => {
+    const { run } = await createCli(tempDirs);
+    const result = await run(['pets', 'create', '--data', '-', '--base-url', `${stub.origin}/never/v1`], { ...withKey, stdin: `{"name":"${'x'.repeat(1024 * 1024)}","categoryId":1}` });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe('error: --data -: more than 1 MiB on stdin; pass a file instead, or split the input\n');
+    expect(stub.count('/never')).toBe(0);
+  });
+
+  it('--data @FIFO is refused without being read (no writer: it would block forever)', async ({ expect }) => {
+    const { run } = await createCli(tempDirs);
+    const fifo = join(await tempDirs.make(), 'pet.json');
+    execFileSync('mkfifo', [fifo]);
+    const result = await run(['pets', 'create', '--data', `@${fifo}`, '--base-url', `${stub.origin}/never/v1`], withKey);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--data @${fifo}: a FIFO (named pipe), not a regular file; pipe it to stdin with --data - instead`);
+    expect(stub.count('/never')).toBe(0);
   });
 });

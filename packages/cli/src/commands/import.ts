@@ -9,7 +9,7 @@ import { inputFormat } from '../import/input-format.js';
 import { importExitCode, noRows, summaryText, type RowCounts } from '../import/outcome.js';
 import { parseInput } from '../import/parse-input.js';
 import { createProgressBar, NO_PROGRESS } from '../import/progress-bar.js';
-import { readRegularFile } from '../import/read-regular-file.js';
+import { readRegularFile } from '../read-regular-file.js';
 import { checkReportFits, readReport, type AddedBefore } from '../import/resume-report.js';
 import type { RowResult } from '../import/row-result.js';
 import { sendRows, type PendingRow, type SendControl } from '../import/send-rows.js';

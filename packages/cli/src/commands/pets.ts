@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { GET_PET_REMOVAL_DATE, Id, ListLimit, NewPet, formatIssues } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import { usageError } from '../cli-error.js';
 import type { CommandContext } from '../context.js';
 import { renderPets } from '../output/render-pets.js';
 import { INPUT_LIMITS } from '../limits.js';
+import { readRegularFile } from '../read-regular-file.js';
 import { readStream } from '../read-stream.js';
 
 /** Checks one flag's value with the contract; a failure names the flag, the value and the rule. */
@@ -34,13 +34,7 @@ export async function listPets(context: CommandContext, flags: { status?: string
 /** `--data @file`, `--data -` (stdin) or `--data '{"name":…}'`. */
 async function readData(context: CommandContext, data: string): Promise<string> {
   if (data === '-') return readStream(context.io.stdin, INPUT_LIMITS.data, '--data -');
-  if (data.startsWith('@')) {
-    try {
-      return await readFile(data.slice(1), 'utf8');
-    } catch (error) {
-      throw usageError(`--data ${data}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-  }
+  if (data.startsWith('@')) return readRegularFile(data.slice(1), INPUT_LIMITS.data, `--data ${data}`, '; pipe it to stdin with --data - instead');
   return data;
 }
 

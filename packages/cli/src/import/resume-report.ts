@@ -4,7 +4,7 @@ import { usageError } from '../cli-error.js';
 import { terminalSafe } from '../output/escape.js';
 import { nameOf } from './check-row.js';
 import { IMPORT_LIMITS } from './import-limits.js';
-import { readRegularFile } from './read-regular-file.js';
+import { readRegularFile } from '../read-regular-file.js';
 import { RowResult } from './row-result.js';
 import { rowLabel, withoutBom, type SourceRows } from './source-row.js';
 

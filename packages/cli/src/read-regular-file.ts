@@ -1,7 +1,7 @@
 import { constants, open } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
-import { usageError } from '../cli-error.js';
-import { formatBytes } from '../read-stream.js';
+import { usageError } from './cli-error.js';
+import { formatBytes } from './read-stream.js';
 
 const CHUNK_BYTES = 1024 * 1024;
 
