@@ -6,7 +6,7 @@
  * own, so that it can count what was stored; the tests run concurrently.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, it } from 'vitest';
@@ -318,6 +318,23 @@ describe.concurrent('petstore pets import, the built binary', () => {
     // Erased before the table: the bar's line is empty when the report starts.
     expect(screen).toContain(`${erase}\u001b[1mLINE`);
     expect(screen).toMatch(/12 rows in .*: added 12/);
+  });
+
+  it('keeps the bar on the terminal while the report goes to a file (it is lifted only for lines on the same screen)', async ({ expect }) => {
+    const server = await mockServer('--delay', '40');
+    const { file } = await importer(server.url);
+    const input = await file('pets.ndjson', ndjsonRows(Array.from({ length: 24 }, (_, index) => `Pet ${index}`)));
+    const report = join(await tempDirs.make(), 'report.ndjson');
+    const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+    const command = `${[process.execPath, cliBin, 'pets', 'import', input, '--concurrency', '2', '--format', 'ndjson', '--base-url', server.url].map(shellQuote).join(' ')} > ${shellQuote(report)}`;
+    const { stdout: screen } = await promisify(execFile)('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TERM: 'xterm-256color', PETSTORE_API_KEY: DEV_KEY, PETSTORE_CONFIG_DIR: await tempDirs.make() },
+    });
+    const erase = '\r\u001b[2K';
+    // Each redraw replaces the bar in place; a bar erased as soon as drawn would show as two erases in a row.
+    expect(screen.match(/importing /g)?.length).toBeGreaterThan(2);
+    expect(screen).not.toContain(`${erase}${erase}`);
+    expect((await readFile(report, 'utf8')).trim().split('\n')).toHaveLength(24);
   });
 
   it('on Ctrl-C stops sending, reports what finished, marks the rest not sent and exits 130; --resume then adds each row exactly once', async ({ expect }) => {

@@ -81,6 +81,7 @@ export async function importPets(context: CommandContext, file: string, flags: I
   const streaming = context.format === 'ndjson' || context.format === 'tsv' ? context.format : undefined;
   // On a terminal only: it is erased at the end, and a pipe or file never sees it.
   const progress = context.io.stderr.isTTY === true && pending.length > 0 ? createProgressBar(context.io.stderr, pending.length) : NO_PROGRESS;
+  const sameScreen = context.io.stdout.isTTY === true;
   const results: RowResult[] = [];
   const counts = noRows();
   const rowCodes = new Set<ExitCode>(invalid.length > 0 ? [EXIT.rejected] : []);
@@ -88,8 +89,10 @@ export async function importPets(context: CommandContext, file: string, flags: I
     counts[result.status] += 1;
     if (streaming) {
       // Written as each create returns: the report is complete up to any interruption.
-      progress.clear();
+      // The bar is lifted off only when stdout is the same terminal; a pipe or a file never disturbs it.
+      if (sameScreen) progress.clear();
       context.out(renderImportLine(result, streaming));
+      if (sameScreen) progress.redraw();
     } else {
       results.push(result);
     }

@@ -24,7 +24,7 @@ describe('formatDuration', () => {
 });
 
 describe('createProgressBar', () => {
-  it('redraws at most every 100 ms and erases its line when stopped', () => {
+  it('redraws at most every 100 ms and erases its line when stopped, for good', () => {
     vi.useFakeTimers();
     try {
       const writes: string[] = [];
@@ -45,6 +45,7 @@ describe('createProgressBar', () => {
       bar.stop();
       expect(writes.at(-1)).toBe('\r\u001b[2K');
       vi.advanceTimersByTime(1000);
+      bar.redraw();
       expect(writes).toHaveLength(13);
     } finally {
       vi.useRealTimers();

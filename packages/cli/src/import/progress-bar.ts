@@ -27,22 +27,25 @@ export function progressLine(done: number, total: number, elapsedMs: number, col
   return [...line].slice(0, Math.max(0, columns - 1)).join('');
 }
 
-/** A progress bar on one line of a terminal. `clear` before writing other lines to it; the next redraw brings it back. */
+/** A progress bar on one line of a terminal. `clear` before writing other lines to it, `redraw` after. */
 export interface ProgressBar {
   advance(): void;
   clear(): void;
+  redraw(): void;
   /** Erases it for good. */
   stop(): void;
 }
 
-export const NO_PROGRESS: ProgressBar = { advance: () => {}, clear: () => {}, stop: () => {} };
+export const NO_PROGRESS: ProgressBar = { advance: () => {}, clear: () => {}, redraw: () => {}, stop: () => {} };
 
 /** Draws `done/total` on `stream` now and every REDRAW_MS (at most ~10 times a second) until stopped. */
 export function createProgressBar(stream: OutputStream, total: number, now: () => number = () => performance.now()): ProgressBar {
   const started = now();
   let done = 0;
   let shown = false;
+  let stopped = false;
   const draw = () => {
+    if (stopped) return;
     // A terminal of unknown size (0 columns, as under `script`) is taken as 80 wide.
     stream.write(`${ERASE_LINE}${progressLine(done, total, now() - started, stream.columns || 80)}`);
     shown = true;
@@ -58,7 +61,9 @@ export function createProgressBar(stream: OutputStream, total: number, now: () =
   return {
     advance: () => void done++,
     clear,
+    redraw: draw,
     stop: () => {
+      stopped = true;
       clearInterval(timer);
       clear();
     },
