@@ -10,7 +10,9 @@ export default defineConfig({
   // command loads lazily (the SDK, chalk) in chunks of its own.
   noExternal: [/.*/],
   splitting: true,
-  treeshake: true,
+  // No `treeshake`: it sends each chunk through Rollup, which writes its own
+  // sourceMappingURL line before tsup appends one, and made the output larger,
+  // not smaller (esbuild already drops what is unused).
   minify: true,
   dts: { entry: { index: 'src/index.ts' } },
   clean: true,

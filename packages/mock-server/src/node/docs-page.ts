@@ -39,7 +39,7 @@ const INIT = `fetch('/v1/openapi.json')
   });
 `;
 
-/** The assets served from the swagger-ui-dist package, with their media types. A Map: `constructor` is no asset. */
+/** The Swagger UI files served from dist/swagger-ui, with their media types. A Map: `constructor` is no asset. */
 const ASSETS: ReadonlyMap<string, string> = new Map([
   ['swagger-ui.css', 'text/css; charset=utf-8'],
   ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
@@ -56,12 +56,13 @@ export interface StaticResponse {
 
 /**
  * The API reference page at /docs: Swagger UI rendering the server's own
- * OpenAPI document, every asset from the swagger-ui-dist npm package, nothing
- * from a CDN, so it works offline. Returns undefined for paths it does not own
- * and methods other than GET and HEAD; a name under /docs/ it does not serve is a 404.
+ * OpenAPI document, every asset from this package's dist/swagger-ui (copied
+ * from swagger-ui-dist at build time), nothing from a CDN, so it works offline.
+ * Returns undefined for paths it does not own and methods other than GET and
+ * HEAD; a name under /docs/ it does not serve is a 404.
  */
 export function createDocsPage(): (method: string, path: string) => Promise<StaticResponse | undefined> {
-  const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const assetDir = swaggerUiDir();
   const cache = new Map<string, Buffer>();
   return async (method, path) => {
     if (path !== DOCS_PATH && !path.startsWith(`${DOCS_PATH}/`)) return undefined;
@@ -75,9 +76,26 @@ export function createDocsPage(): (method: string, path: string) => Promise<Stat
     if (!type) return { status: 404, headers: { 'content-type': 'application/json' }, body: NOT_FOUND };
     let body = cache.get(name);
     if (!body) {
-      body = await readFile(join(assetDir, name));
+      body = await readAsset(assetDir, name);
       cache.set(name, body);
     }
     return { status: 200, headers: { 'content-type': type, 'cache-control': 'public, max-age=3600' }, body };
   };
+}
+
+/**
+ * dist/swagger-ui of this package, found through the package's own name: the
+ * same folder whether this code runs from dist (a chunk at its top) or from src.
+ */
+function swaggerUiDir(): string {
+  return join(dirname(createRequire(import.meta.url).resolve('@petstore/mock-server/package.json')), 'dist', 'swagger-ui');
+}
+
+async function readAsset(dir: string, name: string): Promise<Buffer> {
+  try {
+    return await readFile(join(dir, name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new Error(`${join(dir, name)} is missing: the mock server's build copies Swagger UI there (pnpm build)`, { cause: error });
+  }
 }
