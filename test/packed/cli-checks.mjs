@@ -1,0 +1,67 @@
+// The CLI as `npm install -g` puts it on a machine: installed from its tarball
+// into a prefix of its own, then `petstore --version` and `petstore pets list`
+// against the petstore-mock of the app project.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectEqual } from './expect-equal.mjs';
+import { withMockServer } from './mock-server.mjs';
+import { pathWithThisNode, runCommand } from './run-command.mjs';
+
+const DEV_API_KEY = 'dev-petstore-key42';
+
+/**
+ * `appProject` resolves to the installed app project (for its petstore-mock),
+ * or undefined. Resolves to the prefix, or undefined if the install failed.
+ */
+export async function runCliChecks({ report, tempRoot, tarballs, npm, timeouts, cliVersion, appProject }) {
+  const prefix = join(tempRoot, 'prefix');
+  const installed = await report.check('cli: npm install -g --prefix of the cli and sdk tarballs', async (note) => {
+    await npm.npm(['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', tarballs.get('@petstore/cli'), tarballs.get('@petstore/sdk')], {
+      cwd: tempRoot,
+      timeoutMs: timeouts.install,
+    });
+    const manifest = JSON.parse(readFileSync(join(prefix, 'lib', 'node_modules', '@petstore', 'cli', 'package.json'), 'utf8'));
+    const runtime = ['dependencies', 'optionalDependencies', 'peerDependencies'].flatMap((field) => Object.keys(manifest[field] ?? {}));
+    note(runtime.length === 0 ? 'the packed cli declares no runtime dependency (all bundled)' : `runtime dependencies: ${runtime.join(', ')}`);
+  });
+  const names = ['cli: petstore --version', 'cli: petstore pets list against the installed petstore-mock'];
+  if (!installed) {
+    for (const name of names) report.notRun(name, 'the install failed');
+    return undefined;
+  }
+
+  const petstore = join(prefix, 'bin', 'petstore');
+  const configDir = join(tempRoot, 'cli-config');
+  mkdirSync(configDir);
+  // A user's own profile, base URL or key must not change what is tested.
+  const { PETSTORE_BASE_URL: _url, PETSTORE_PROFILE: _profile, PETSTORE_API_KEY: _key, ...userEnv } = process.env;
+  const env = { ...userEnv, PATH: pathWithThisNode, PETSTORE_CONFIG_DIR: configDir, NO_COLOR: '1' };
+  const run = (args, extraEnv = {}) => runCommand(petstore, args, { cwd: tempRoot, env: { ...env, ...extraEnv }, timeoutMs: timeouts.program });
+
+  await report.check(names[0], async () => {
+    const { stdout } = await run(['--version']);
+    expectEqual(stdout.trim(), cliVersion, 'petstore --version');
+  });
+
+  const projectDir = await appProject;
+  if (!projectDir) {
+    report.notRun(names[1], 'the app project, whose petstore-mock it talks to, did not install');
+    return prefix;
+  }
+  await report.check(names[1], (note) =>
+    withMockServer(join(projectDir, 'node_modules', '.bin', 'petstore-mock'), async (url) => {
+      const response = await fetch(`${url}/pets?limit=100`, {
+        headers: { authorization: `Bearer ${DEV_API_KEY}` },
+        signal: AbortSignal.timeout(timeouts.program),
+      });
+      const seeded = await response.json();
+      // Anywhere but http://127.0.0.1:4010/v1 the CLI sends the development key only when told to.
+      const { stdout } = await run(['pets', 'list', '--base-url', url], { PETSTORE_API_KEY: DEV_API_KEY });
+      const rows = stdout.trimEnd().split('\n');
+      const expected = seeded.slice(0, 20).map((pet) => [pet.id, pet.name, pet.categoryId, pet.status].join('\t'));
+      expectEqual(rows.join('\n'), expected.join('\n'), 'the rows of petstore pets list');
+      note(`${rows.length} animals, first: ${rows[0]?.replaceAll('\t', ' ')}`);
+    }),
+  );
+  return prefix;
+}
