@@ -8,3 +8,4 @@ source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/browser.sh"
 cd "$repo_root"
 pnpm test
+pnpm test:runtimes

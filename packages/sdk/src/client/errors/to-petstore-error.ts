@@ -28,7 +28,9 @@ export interface CallContext {
  * errors and anything else pass unchanged.
  */
 export function toPetstoreError(error: Error, context: CallContext): Error {
-  if (context.signal?.aborted && error === context.signal.reason) return error;
+  // The caller's abort reason as it is. workerd rejects an aborted fetch with a
+  // copy of the reason (same message, another object), so it is taken from the signal.
+  if (context.signal?.aborted) return context.signal.reason instanceof Error ? context.signal.reason : error;
   if (isPetstoreError(error)) return error;
   if (isHTTPError(error)) return refuseOtherOrigin(error.response, context) ?? toApiError(error.response, typeof error.data === 'string' ? error.data : '', context.label);
   if (isTimeoutError(error)) {

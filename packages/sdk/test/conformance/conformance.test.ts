@@ -1,0 +1,20 @@
+// The conformance suite on the development Node.js, so that it is part of
+// `pnpm test` and cannot rot; `pnpm test:runtimes` runs the same suite in the
+// other runtimes.
+import { DEV_API_KEY } from '@petstore/mock-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startMockServerProcess, type MockServerProcess } from '../../../../test/support/mock-server-process.js';
+import { conformanceCases, runConformance } from './conformance.js';
+
+let server: MockServerProcess;
+beforeAll(async () => {
+  server = await startMockServerProcess();
+});
+afterAll(() => server.stop());
+
+it(`the conformance suite passes against the mock server process (${conformanceCases.length} cases)`, async () => {
+  const lines: string[] = [];
+  const { total, failed } = await runConformance({ baseUrl: server.url, apiKey: DEV_API_KEY }, (line) => lines.push(line));
+  expect(total).toBe(conformanceCases.length);
+  expect(failed, lines.join('\n')).toBe(0);
+}, 60_000);
