@@ -161,13 +161,15 @@ ensure_node() {
     export PATH="$local_node/bin:$PATH"
     return
   fi
-  if command -v node > /dev/null && [ "$(node_major)" -ge 22 ]; then
+  # The machine's own Node.js only when it is the pinned major: development and
+  # CI run on one Node.js line (the runtime matrix tests the others).
+  if command -v node > /dev/null && [ "$(node_major)" = "${node_version%%.*}" ]; then
     return
   fi
-  command -v npm > /dev/null || { echo "[toolchain] npm is needed to fetch Node.js $node_version: install npm (e.g. apt-get install npm) or a Node.js >= 22" >&2; exit 1; }
+  command -v npm > /dev/null || { echo "[toolchain] npm is needed to fetch Node.js $node_version: install npm (e.g. apt-get install npm) or Node.js ${node_version%%.*}" >&2; exit 1; }
   local platform
   platform="$(npm_platform)"
-  say "Node.js $(node --version 2> /dev/null || echo 'missing') is older than 22: fetching Node.js $node_version from the npm registry"
+  say "Node.js $(node --version 2> /dev/null || echo 'missing') is not Node.js ${node_version%%.*}: fetching Node.js $node_version from the npm registry"
   fetch_npm_package "node-$platform@$node_version" "$local_node"
   export PATH="$local_node/bin:$PATH"
 }

@@ -83,8 +83,8 @@ function conformanceJobs() {
   });
   return [
     node(pins.nodeSdkCliLowest, 'node22'),
-    node(developmentNode, 'node24'),
-    node(pins.node26, 'node26'),
+    node(pins.node24, 'node24'),
+    node(developmentNode, 'node26'),
     {
       key: 'bun',
       suite: 'SDK conformance',
@@ -165,7 +165,7 @@ function e2eJob(key, suite, folder, version, leftOut = {}) {
   };
 }
 
-/** Every job, in the order they run. Node.js 24 runs the end-to-end suites in `pnpm test`. */
+/** Every job, in the order they run. Node.js 26 (.node-version) runs the end-to-end suites in `pnpm test`. */
 export function matrixJobs() {
   return [
     ...conformanceJobs(),
@@ -173,7 +173,7 @@ export function matrixJobs() {
     e2eJob('mock-server-node22', 'mock server e2e', 'packages/mock-server/test', pins.nodeMockServerLowest, {
       'readme-examples.test.ts': "it runs the README's TypeScript examples with `node example.mts`, and Node.js strips types without a flag from 22.18 on",
     }),
-    e2eJob('cli-node26', 'CLI e2e', 'packages/cli/test', pins.node26),
-    e2eJob('mock-server-node26', 'mock server e2e', 'packages/mock-server/test', pins.node26),
+    e2eJob('cli-node24', 'CLI e2e', 'packages/cli/test', pins.node24),
+    e2eJob('mock-server-node24', 'mock server e2e', 'packages/mock-server/test', pins.node24),
   ];
 }

