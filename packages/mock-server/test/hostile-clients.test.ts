@@ -176,6 +176,25 @@ describe('bodies nobody asked for', () => {
     expect(server.rss() - rssBefore).toBeLessThan(32 * 1024 * 1024);
   });
 
+  it('an endless chunked upload past 1 MiB gets its 413 at once and is cut off after a few MiB more', async () => {
+    const server = await serve();
+    const socket = await rawSocket(server.port);
+    const received = readAll(socket, 5_000);
+    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    const chunk = `${(256 * 1024).toString(16)}\r\n${' '.repeat(256 * 1024)}\r\n`;
+    let sent = 0;
+    // Pushes as fast as the server takes it, whatever it answers, until the connection goes.
+    while (sent < 100 * 1024 * 1024 && !socket.destroyed && socket.writable) {
+      sent += 256 * 1024;
+      if (!socket.write(chunk)) {
+        const drained = await Promise.race([new Promise((resolve) => socket.once('drain', () => resolve(true))), sleep(2_500).then(() => false)]);
+        if (!drained) break;
+      }
+    }
+    expect(await received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(sent).toBeLessThan(32 * 1024 * 1024);
+  });
+
   it('a streaming upload over 1 MiB gets its 413, readable by fetch, before the connection closes', async () => {
     const server = await serve();
     const chunk = new Uint8Array(64 * 1024).fill(32);
