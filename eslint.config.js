@@ -4,9 +4,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
+  // Built and generated output is not ours to lint (test-results/ holds the runtime matrix's bundle).
   // test/packed/fixtures/ are users' projects: they resolve the packed packages
   // and are type-checked by their own tsc in pnpm test:packed, not from here.
-  globalIgnores(['**/dist/', '**/node_modules/', '.tools/', 'coverage/', 'test/packed/fixtures/']),
+  globalIgnores(['**/dist/', '**/node_modules/', '.tools/', '.bench/', 'coverage/', 'test-results/', 'test/packed/fixtures/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
