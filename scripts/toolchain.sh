@@ -129,30 +129,10 @@ run_fetch() {
   rm -f "$log"
 }
 
-in_dir() { (cd "$1" && shift && "$@"); }
-
-# Extracts one package from the npm registry into a folder, checked against the
-# registry's integrity hash by `npm pack`.
+# Extracts one package from the npm registry into a folder (scripts/npm-package.sh,
+# which the runtime matrix uses too); a failure says why (run_fetch).
 fetch_npm_package() {
-  local spec="$1" dest="$2" scratch status=0
-  scratch="$(mktemp -d)"
-  # --loglevel=warn: errors are printed even where an npmrc says loglevel=silent.
-  (run_fetch "fetch $spec from the npm registry" npm in_dir "$scratch" npm pack --loglevel=warn "$spec") || status=$?
-  if [ "$status" -eq 0 ]; then
-    rm -rf "$dest.partial"
-    mkdir -p "$dest.partial"
-    tar -xzf "$scratch"/*.tgz -C "$dest.partial" --strip-components=1 || {
-      status=$?
-      echo "[toolchain] could not unpack $spec into $dest.partial (tar's own error is above): check the disk space (df -h '$tools_dir') and that you may write there." >&2
-    }
-  fi
-  rm -rf "$scratch"
-  if [ "$status" -ne 0 ]; then
-    rm -rf "$dest.partial"
-    exit "$status"
-  fi
-  rm -rf "$dest"
-  mv "$dest.partial" "$dest"
+  run_fetch "fetch $1 from the npm registry" npm bash "$repo_root/scripts/npm-package.sh" "$@"
 }
 
 ensure_node() {

@@ -98,7 +98,7 @@ async function machine(extraEnv: NodeJS.ProcessEnv = {}): Promise<Machine> {
   await mkdir(join(system, 'bin'), { recursive: true });
   await mkdir(join(system, 'etc'), { recursive: true });
   await mkdir(join(base, 'home'), { recursive: true });
-  for (const file of ['scripts/toolchain.sh', '.node-version', 'package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml']) {
+  for (const file of ['scripts/toolchain.sh', 'scripts/npm-package.sh', '.node-version', 'package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml']) {
     await cp(join(root, file), join(repo, file));
   }
   for (const group of ['packages', 'examples']) {
