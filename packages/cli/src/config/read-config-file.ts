@@ -1,8 +1,8 @@
-import { constants, type Stats } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CliError, configError } from '../cli-error.js';
 import { terminalSafe } from '../output/escape.js';
+import { fileKind, NotReadable, readRegularBytes } from '../read-regular-file.js';
 import { formatBytes } from '../read-stream.js';
 
 /** The most a configuration file may hold: a few profiles take a few hundred bytes. */
@@ -18,14 +18,6 @@ const errnoOf = (error: unknown): string | undefined => {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
 };
-
-const KINDS: [(stats: Stats) => boolean, string][] = [
-  [(stats) => stats.isDirectory(), 'a folder'],
-  [(stats) => stats.isFIFO(), 'a FIFO (named pipe)'],
-  [(stats) => stats.isSocket(), 'a socket'],
-  [(stats) => stats.isCharacterDevice() || stats.isBlockDevice(), 'a device'],
-];
-const kindOf = (stats: Stats): string => KINDS.find(([is]) => is(stats))?.[1] ?? 'not a regular file';
 
 /**
  * Why a file operation on `path` failed, in words naming the file or its
@@ -54,53 +46,26 @@ export function fileError(error: unknown, path: string, action: 'read' | 'write'
 /**
  * Reads a configuration file, or `undefined` if there is none. Only a regular
  * file is read (a symbolic link to one too): a FIFO, a device or a folder is
- * refused before it is opened, so a FIFO never blocks the CLI. The check is
- * made again on the open file (opened with O_NONBLOCK, so even a FIFO swapped
- * in between cannot block) and its identity compared, so what is read is what
- * was checked. At most CONFIG_FILE_LIMIT bytes are read.
+ * refused without being read, so a FIFO never blocks the CLI (see
+ * readRegularBytes). At most CONFIG_FILE_LIMIT bytes are read.
  */
 export async function readConfigFile(path: string, limit = CONFIG_FILE_LIMIT): Promise<ConfigFileText | undefined> {
-  let before: Stats;
   try {
-    before = await stat(path);
+    const { bytes, stats } = await readRegularBytes(path, limit);
+    return { text: decode(bytes, path), mode: stats.mode };
   } catch (error) {
+    if (error instanceof CliError) throw error;
+    if (error instanceof NotReadable) {
+      if (error.reason === 'too_large') throw configError(`${terminalSafe(path)} is larger than ${formatBytes(limit)}; it cannot be a configuration file: fix or delete it`);
+      const kind = error.stats.isDirectory() ? 'a folder' : fileKind(error.stats);
+      throw configError(`${terminalSafe(path)} is ${kind}, not a regular file; the CLI reads only regular files: remove or replace it`);
+    }
     if (errnoOf(error) === 'ENOENT') return undefined;
     // Without search permission on the folder, the file cannot even be looked at.
-    if (errnoOf(error) === 'EACCES') {
+    if (errnoOf(error) === 'EACCES' && errnoOf(await stat(path).catch((statError: unknown) => statError)) === 'EACCES') {
       throw configError(`cannot open the configuration folder ${terminalSafe(dirname(path))}: permission denied (EACCES); check its owner and mode, or set PETSTORE_CONFIG_DIR`);
     }
     throw fileError(error, path, 'read');
-  }
-  const refuse = (stats: Stats) => configError(`${terminalSafe(path)} is ${kindOf(stats)}, not a regular file; the CLI reads only regular files: remove or replace it`);
-  const tooLarge = () => configError(`${terminalSafe(path)} is larger than ${formatBytes(limit)}; it cannot be a configuration file: fix or delete it`);
-  if (!before.isFile()) throw refuse(before);
-  if (before.size > limit) throw tooLarge();
-
-  let handle: FileHandle;
-  try {
-    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    if (errnoOf(error) === 'ENOENT') return undefined;
-    throw fileError(error, path, 'read');
-  }
-  try {
-    const opened = await handle.stat();
-    if (!opened.isFile()) throw refuse(opened);
-    if (opened.ino !== before.ino || opened.dev !== before.dev) throw configError(`${terminalSafe(path)} changed while it was read; try again`);
-    // One byte more than the limit tells a file that grew past it from one that fits.
-    const buffer = Buffer.allocUnsafe(limit + 1);
-    let length = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-      if (length > limit) throw tooLarge();
-    }
-    return { text: decode(buffer.subarray(0, length), path), mode: opened.mode };
-  } catch (error) {
-    throw error instanceof CliError ? error : fileError(error, path, 'read');
-  } finally {
-    await handle.close();
   }
 }
 
