@@ -5,13 +5,12 @@
  * how requests overlap. Every test that creates animals has a server of its
  * own, so that it can count what was stored; the tests run concurrently.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
-import { DEV_KEY, cliBin, createCli, createTempDirs, sendJson, startStubServer, type CliResult, type StubServer } from './support.js';
+import { DEV_KEY, createCli, createTempDirs, inTerminal, sendJson, shellQuote, startStubServer, type CliResult, type StubServer } from './support.js';
 
 interface Pet {
   id: number;
@@ -306,11 +305,7 @@ describe.concurrent('petstore pets import, the built binary', () => {
     expect(piped.code).toBe(0);
     expect(piped.stderr).not.toMatch(/\r|importing/);
     expect(piped.stderr).not.toMatch(ANSI);
-    const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-    const command = [process.execPath, cliBin, 'pets', 'import', input, '--concurrency', '2', '--base-url', server.url].map(shellQuote).join(' ');
-    const { stdout: screen } = await promisify(execFile)('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
-      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TERM: 'xterm-256color', PETSTORE_API_KEY: DEV_KEY, PETSTORE_CONFIG_DIR: await tempDirs.make() },
-    });
+    const screen = await inTerminal(['pets', 'import', input, '--concurrency', '2', '--base-url', server.url], { PETSTORE_API_KEY: DEV_KEY, PETSTORE_CONFIG_DIR: await tempDirs.make() });
     const erase = '\r\u001b[2K';
     expect(screen.startsWith(`${erase}importing ░`)).toBe(true);
     expect(screen).toContain(' 0/12');
@@ -325,11 +320,11 @@ describe.concurrent('petstore pets import, the built binary', () => {
     const { file } = await importer(server.url);
     const input = await file('pets.ndjson', ndjsonRows(Array.from({ length: 24 }, (_, index) => `Pet ${index}`)));
     const report = join(await tempDirs.make(), 'report.ndjson');
-    const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-    const command = `${[process.execPath, cliBin, 'pets', 'import', input, '--concurrency', '2', '--format', 'ndjson', '--base-url', server.url].map(shellQuote).join(' ')} > ${shellQuote(report)}`;
-    const { stdout: screen } = await promisify(execFile)('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
-      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TERM: 'xterm-256color', PETSTORE_API_KEY: DEV_KEY, PETSTORE_CONFIG_DIR: await tempDirs.make() },
-    });
+    const screen = await inTerminal(
+      ['pets', 'import', input, '--concurrency', '2', '--format', 'ndjson', '--base-url', server.url],
+      { PETSTORE_API_KEY: DEV_KEY, PETSTORE_CONFIG_DIR: await tempDirs.make() },
+      `> ${shellQuote(report)}`,
+    );
     const erase = '\r\u001b[2K';
     // Each redraw replaces the bar in place; a bar erased as soon as drawn would show as two erases in a row.
     expect(screen.match(/importing /g)?.length).toBeGreaterThan(2);

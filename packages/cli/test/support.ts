@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 
 const cliPackageJson = createRequire(import.meta.url).resolve('@petstore/cli/package.json');
 
@@ -162,4 +163,21 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
 /** The `{"error": {...}}` line `--json` prints on stderr for a failure. */
 export interface JsonErrorLine {
   error: { exitCode: number; code: string; message: string; status?: number; requestId?: string };
+}
+
+/** A word as a POSIX shell reads it back. */
+export const shellQuote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
+
+/**
+ * Runs `petstore ARGS` under a real pseudo-terminal (`script` from util-linux),
+ * so stdout and stderr are a TTY exactly as in an operator's shell; `redirect`
+ * (e.g. `> report.ndjson`) is appended to the command line. Resolves with what
+ * the terminal showed.
+ */
+export async function inTerminal(args: readonly string[], env: Record<string, string>, redirect = ''): Promise<string> {
+  const command = `${[process.execPath, cliBin, ...args].map(shellQuote).join(' ')}${redirect ? ` ${redirect}` : ''}`;
+  const { stdout } = await promisify(execFile)('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TERM: 'xterm-256color', ...env },
+  });
+  return stdout;
 }

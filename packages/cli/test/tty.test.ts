@@ -1,27 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
-
-const run = promisify(execFile);
-const bin = join(createRequire(import.meta.url).resolve('@petstore/cli/package.json'), '..', 'dist', 'bin.js');
-const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-
-/**
- * Runs the built CLI under a real pseudo-terminal (`script` from util-linux),
- * so stdout is a TTY exactly as in an operator's shell.
- */
-async function inTerminal(args: string[], env: Record<string, string>): Promise<string> {
-  const command = [process.execPath, bin, ...args].map(shellQuote).join(' ');
-  const { stdout } = await run('script', ['--quiet', '--return', '--command', command, '/dev/null'], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TERM: 'xterm-256color', ...env },
-  });
-  return stdout;
-}
+import { inTerminal } from './support.js';
 
 describe('petstore on a real terminal', () => {
   let server: MockServerProcess;
