@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CliError, configError, usageError } from '../cli-error.js';
 import { findApiKey, maskKey, noApiKeyError } from '../config/api-key.js';
 import { ApiKey } from '../config/config-schema.js';
+import { profileEntry, profilesWithout } from '../config/profiles.js';
 import { findBaseUrl, noBaseUrlError, resolveProfile } from '../config/resolve-settings.js';
 import { createContext, type CommandContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
@@ -104,12 +105,10 @@ export async function status(context: CommandContext): Promise<void> {
 export async function logout(context: CommandContext): Promise<void> {
   const { profile } = await resolveProfile(context.options, context.io.env, context.store);
   const credentials = await context.store.readCredentials();
-  const profiles = credentials.profiles ?? {};
-  if (!Object.hasOwn(profiles, profile)) {
+  if (profileEntry(credentials.profiles, profile) === undefined) {
     context.note(`No stored API key for profile "${profile}".`);
     return;
   }
-  const { [profile]: _removed, ...rest } = profiles;
-  await context.store.writeCredentials({ ...credentials, profiles: rest });
+  await context.store.writeCredentials({ ...credentials, profiles: profilesWithout(credentials.profiles, profile) });
   context.note(`Removed the API key of profile "${profile}".`);
 }

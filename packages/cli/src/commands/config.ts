@@ -2,7 +2,7 @@ import { usageError } from '../cli-error.js';
 import { CONFIG_KEYS, type ConfigKey } from '../config-keys.js';
 import { baseUrlFrom } from '../config/base-url.js';
 import type { ConfigFile, CredentialsFile } from '../config/config-store.js';
-import { BUILT_IN_PROFILES, builtInProfile, DEFAULT_PROFILE, PROFILE_NAME, PROFILE_NAME_RULE } from '../config/profiles.js';
+import { BUILT_IN_PROFILES, builtInProfile, DEFAULT_PROFILE, PROFILE_NAME, PROFILE_NAME_RULE, profileEntry, profilesWithout } from '../config/profiles.js';
 import { resolveBaseUrl, resolveProfile } from '../config/resolve-settings.js';
 import type { CommandContext } from '../context.js';
 import { stringifyJson, terminalSafe } from '../output/escape.js';
@@ -16,16 +16,6 @@ function checkKey(key: string): ConfigKey {
 function checkProfileName(name: string, what: string): string {
   if (!PROFILE_NAME.test(name)) throw usageError(`${what} must be ${PROFILE_NAME_RULE}, got "${terminalSafe(name)}"`);
   return name;
-}
-
-/** A profile's entry in a file's `profiles`, never an Object.prototype member. */
-const entryOf = <Entry>(profiles: Record<string, Entry> | undefined, name: string): Entry | undefined =>
-  profiles && Object.hasOwn(profiles, name) ? profiles[name] : undefined;
-
-/** `profiles` without `name`. */
-function without<Entry>(profiles: Record<string, Entry> | undefined, name: string): Record<string, Entry> {
-  const { [name]: _removed, ...rest } = profiles ?? {};
-  return rest;
 }
 
 /** A note when the environment overrides what was just written to a file. */
@@ -57,7 +47,7 @@ export async function set(context: CommandContext, keyText: string, value: strin
   // The same rule as every other source of a base URL; stored normalised (no trailing slash).
   const baseUrl = baseUrlFrom(value, { source: 'argument' });
   const { profile } = await resolveProfile(context.options, context.io.env, context.store);
-  const profiles = { ...config.profiles, [profile]: { ...entryOf(config.profiles, profile), baseUrl } };
+  const profiles = { ...config.profiles, [profile]: { ...profileEntry(config.profiles, profile), baseUrl } };
   await context.store.writeConfig({ ...config, profiles });
   context.note(`Base URL of profile "${profile}" is now ${baseUrl}.`);
   noteOverride(context, 'PETSTORE_BASE_URL');
@@ -83,14 +73,14 @@ export async function unset(context: CommandContext, keyText: string): Promise<v
     return;
   }
   const { profile } = await resolveProfile(context.options, context.io.env, context.store);
-  const entry = entryOf(config.profiles, profile);
+  const entry = profileEntry(config.profiles, profile);
   if (entry?.baseUrl === undefined) {
     context.note(`Profile "${profile}" has no base URL in ${terminalSafe(context.store.configPath)}.`);
     return;
   }
   const { baseUrl: _removed, ...rest } = entry;
   // A profile whose only setting was its base URL leaves no empty entry behind.
-  const profiles = Object.keys(rest).length === 0 ? without(config.profiles, profile) : { ...config.profiles, [profile]: rest };
+  const profiles = Object.keys(rest).length === 0 ? profilesWithout(config.profiles, profile) : { ...config.profiles, [profile]: rest };
   await context.store.writeConfig({ ...config, profiles });
   const fallback = builtInProfile(profile)?.baseUrl;
   context.note(`Removed the base URL of profile "${profile}"${fallback ? `; it is back to ${fallback}` : ''}.`);
@@ -106,8 +96,8 @@ export async function unset(context: CommandContext, keyText: string): Promise<v
 export async function deleteProfile(context: CommandContext, nameText: string): Promise<void> {
   const name = checkProfileName(nameText, 'the profile name');
   const [config, credentials]: [ConfigFile, CredentialsFile] = await Promise.all([context.store.readConfig(), context.store.readCredentials()]);
-  const inConfig = entryOf(config.profiles, name) !== undefined;
-  const hasKey = entryOf(credentials.profiles, name) !== undefined;
+  const inConfig = profileEntry(config.profiles, name) !== undefined;
+  const hasKey = profileEntry(credentials.profiles, name) !== undefined;
   const isCurrent = config.profile === name;
   const builtIn = builtInProfile(name) !== undefined;
   if (!inConfig && !hasKey && !isCurrent) {
@@ -119,9 +109,9 @@ export async function deleteProfile(context: CommandContext, nameText: string): 
   }
   if (inConfig || isCurrent) {
     const { profile: _current, ...notCurrent } = config;
-    await context.store.writeConfig({ ...(isCurrent ? notCurrent : config), profiles: without(config.profiles, name) });
+    await context.store.writeConfig({ ...(isCurrent ? notCurrent : config), profiles: profilesWithout(config.profiles, name) });
   }
-  if (hasKey) await context.store.writeCredentials({ ...credentials, profiles: without(credentials.profiles, name) });
+  if (hasKey) await context.store.writeCredentials({ ...credentials, profiles: profilesWithout(credentials.profiles, name) });
   const removed = [inConfig && 'its base URL', hasKey && 'its stored API key'].filter((item) => item !== false);
   const what = removed.length > 0 ? `: removed ${removed.join(' and ')}` : '';
   context.note(builtIn ? `Deleted what was stored for the built-in profile "${name}"${what}; its defaults remain.` : `Deleted profile "${name}"${what}.`);
@@ -145,7 +135,7 @@ export async function list(context: CommandContext): Promise<void> {
   const { profile } = await resolveProfile(context.options, context.io.env, context.store);
   const [config, credentials] = await Promise.all([context.store.readConfig(), context.store.readCredentials()]);
   const rows = (await profileNames(context, profile)).map((name) => {
-    const configured = entryOf(config.profiles, name)?.baseUrl;
+    const configured = profileEntry(config.profiles, name)?.baseUrl;
     // Checked like any base URL before it is shown: a bad one is named, never printed.
     const baseUrl = configured === undefined ? (builtInProfile(name)?.baseUrl ?? null) : baseUrlFrom(configured, { source: 'config file', path: context.store.configPath, profile: name });
     return {
@@ -153,7 +143,7 @@ export async function list(context: CommandContext): Promise<void> {
       current: name === profile,
       baseUrl,
       baseUrlSource: configured !== undefined ? 'config file' : baseUrl !== null ? 'default' : null,
-      apiKeyStored: entryOf(credentials.profiles, name)?.apiKey !== undefined,
+      apiKeyStored: profileEntry(credentials.profiles, name)?.apiKey !== undefined,
     };
   });
   if (context.format === 'json' || context.format === 'ndjson') {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { configError, type CliError } from '../cli-error.js';
 import { ApiKey } from './config-schema.js';
 import type { ConfigStore } from './config-store.js';
-import { builtInApiKey, builtInProfile } from './profiles.js';
+import { builtInApiKey, builtInProfile, profileEntry } from './profiles.js';
 
 /** Where a key came from, for `auth status`. */
 export type ApiKeySource = 'environment' | 'credentials file' | 'default';
@@ -24,8 +24,7 @@ export async function findApiKey(
     if (!z.safeParse(ApiKey, fromEnv).success) throw configError('PETSTORE_API_KEY must be printable ASCII with no spaces or line breaks');
     return { apiKey: fromEnv, source: 'environment' };
   }
-  const { profiles = {} } = await store.readCredentials();
-  const stored = Object.hasOwn(profiles, profile) ? profiles[profile]?.apiKey : undefined;
+  const stored = profileEntry((await store.readCredentials()).profiles, profile)?.apiKey;
   if (stored) return { apiKey: stored, source: 'credentials file' };
   const builtIn = builtInApiKey(profile, baseUrl);
   return builtIn === undefined ? undefined : { apiKey: builtIn, source: 'default' };

@@ -15,9 +15,19 @@ export const PROFILE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 /** What a profile name must be, for messages. */
 export const PROFILE_NAME_RULE = 'lower-case letters, digits and dashes, starting with a letter, at most 32';
 
-/** The built-in profile of this name, if there is one (never an Object.prototype member such as `constructor`). */
+/** A profile's entry in a `profiles` object, never an Object.prototype member (a profile may be named `constructor`). */
+export const profileEntry = <Entry>(profiles: Readonly<Record<string, Entry>> | undefined, name: string): Entry | undefined =>
+  profiles && Object.hasOwn(profiles, name) ? profiles[name] : undefined;
+
+/** `profiles` without `name`'s entry. */
+export function profilesWithout<Entry>(profiles: Readonly<Record<string, Entry>> | undefined, name: string): Record<string, Entry> {
+  const { [name]: _removed, ...rest } = profiles ?? {};
+  return rest;
+}
+
+/** The built-in profile of this name, if there is one. */
 export function builtInProfile(name: string): { baseUrl?: string; apiKey?: string } | undefined {
-  return Object.hasOwn(BUILT_IN_PROFILES, name) ? BUILT_IN_PROFILES[name] : undefined;
+  return profileEntry(BUILT_IN_PROFILES, name);
 }
 
 /**

@@ -3,7 +3,7 @@ import { terminalSafe } from '../output/escape.js';
 import { findApiKey, noApiKeyError, type ApiKeySource } from './api-key.js';
 import { baseUrlFrom } from './base-url.js';
 import type { ConfigStore } from './config-store.js';
-import { builtInProfile, DEFAULT_PROFILE, PROFILE_NAME, PROFILE_NAME_RULE } from './profiles.js';
+import { builtInProfile, DEFAULT_PROFILE, PROFILE_NAME, PROFILE_NAME_RULE, profileEntry } from './profiles.js';
 
 export { maskKey } from './api-key.js';
 
@@ -51,11 +51,11 @@ export async function resolveProfile(flags: GlobalFlags, env: Env, store: Config
  * PETSTORE_BASE_URL counts as unset; an empty flag is refused.
  */
 export async function findBaseUrl(flags: GlobalFlags, env: Env, store: ConfigStore, profile: string): Promise<{ baseUrl: string; source: Source } | undefined> {
-  const { profiles = {} } = await store.readConfig();
+  const { profiles } = await store.readConfig();
   if (flags.baseUrl !== undefined) return { baseUrl: baseUrlFrom(flags.baseUrl, { source: 'flag' }), source: 'flag' };
   const fromEnv = env['PETSTORE_BASE_URL'];
   if (fromEnv) return { baseUrl: baseUrlFrom(fromEnv, { source: 'environment' }), source: 'environment' };
-  const configured = Object.hasOwn(profiles, profile) ? profiles[profile]?.baseUrl : undefined;
+  const configured = profileEntry(profiles, profile)?.baseUrl;
   if (configured !== undefined) {
     return { baseUrl: baseUrlFrom(configured, { source: 'config file', path: store.configPath, profile }), source: 'config file' };
   }
