@@ -116,6 +116,15 @@ describe.concurrent('petstore pets import, the built binary', () => {
     expect(results.flatMap((result) => tsvRows(result.stdout).map((fields) => Number(fields[2])))).toEqual(stored.map((pet) => pet.id));
   });
 
+  it('matches CSV headers whatever their case (Name,CategoryID,Status)', async ({ expect }) => {
+    const server = await mockServer();
+    const { file, run } = await importer(server.url);
+    const result = await run([await file('pets.csv', 'Name,CategoryID,Status\nRex,1,sold\n'), '--format', 'ndjson']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(reportRows(result.stdout)).toEqual([{ row: 2, status: 'added', id: 1, name: 'Rex' }]);
+    expect(await api<Pet[]>(server, 'pets')).toMatchObject([{ name: 'Rex', categoryId: 1, status: 'sold' }]);
+  });
+
   it('reads stdin with - and --input-format; without the flag, or with another extension, exit 2 naming it', async ({ expect }) => {
     const server = await mockServer();
     const { file, run } = await importer(server.url);

@@ -26,6 +26,11 @@ describe('parseCsv', () => {
     expect(parse('categoryId,name\n3,Bella')).toEqual([{ row: 2, value: { name: 'Bella', categoryId: 3 } }]);
   });
 
+  it('matches header names whatever their case, and a repeat in another case is still a repeat', () => {
+    expect(parse('Name,CategoryID,STATUS\nRex,1,sold\n')).toEqual([{ row: 2, value: { name: 'Rex', categoryId: 1, status: 'sold' } }]);
+    expect(usage('name,NAME,categoryId\n')).toBe('pets.csv: line 1: column "name" appears twice');
+  });
+
   it('reads quoted fields with commas, doubled quotes and line breaks, and counts the lines they span', () => {
     const text = 'name,categoryId\n"Rex, ""the"" dog",1\n"two\nline\nname",2\nTom,3\n';
     expect(parse(text)).toEqual([

@@ -10,6 +10,8 @@ const FIELDS = Object.keys(NewPet.shape) as Field[];
 /** A column may be left out when the contract lets its field be absent: the required are those `{}` lacks. */
 const emptyPet = z.safeParse(NewPet, {});
 const REQUIRED = FIELDS.filter((field) => emptyPet.error?.issues.some((issue) => issue.path[0] === field));
+/** Header names match whatever their case (`Name,CategoryID,Status`), as spreadsheets write them. */
+const FIELD_BY_LOWER_CASE: ReadonlyMap<string, Field> = new Map(FIELDS.map((field) => [field.toLowerCase(), field]));
 /** The one number among the fields; every CSV cell is text. */
 const NUMBER_FIELDS: ReadonlySet<Field> = new Set(['categoryId']);
 
@@ -26,18 +28,20 @@ const cellValue = (field: Field, cell: string): unknown => (NUMBER_FIELDS.has(fi
 function checkHeader(header: CsvRecord | undefined, what: string): Field[] {
   const expected = `${FIELDS.join(',')} (${REQUIRED.join(' and ')} required, in any order)`;
   if (header === undefined) throw usageError(`${what}: empty; the first line names the columns: ${expected}`);
-  const columns = header.record;
-  for (const [index, column] of columns.entries()) {
-    if (!(FIELDS as string[]).includes(column)) throw usageError(`${what}: line ${header.info.lines}: unknown column "${terminalSafe(column)}"; the columns are ${expected}`);
-    if (columns.indexOf(column) !== index) throw usageError(`${what}: line ${header.info.lines}: column "${terminalSafe(column)}" appears twice`);
+  const columns: Field[] = [];
+  for (const column of header.record) {
+    const field = FIELD_BY_LOWER_CASE.get(column.toLowerCase());
+    if (field === undefined) throw usageError(`${what}: line ${header.info.lines}: unknown column "${terminalSafe(column)}"; the columns are ${expected}`);
+    if (columns.includes(field)) throw usageError(`${what}: line ${header.info.lines}: column "${field}" appears twice`);
+    columns.push(field);
   }
   const missing = REQUIRED.filter((field) => !columns.includes(field));
   if (missing.length > 0) throw usageError(`${what}: line ${header.info.lines}: no ${missing.join(' or ')} column; the columns are ${expected}`);
-  return columns as Field[];
+  return columns;
 }
 
 /**
- * CSV (RFC 4180) with a header row naming the columns. Quoted fields may hold
+ * CSV (RFC 4180) with a header row naming the columns, in any case. Quoted fields may hold
  * commas, quotes ("") and line breaks; a BOM, CRLF and blank lines are fine.
  * An empty cell of an optional column is an absent field (an empty status
  * means the default); of a required one, empty text for the contract. Rows
