@@ -475,6 +475,25 @@ describe.concurrent('configuration, credentials and auth (the built binary)', ()
       expect(nothing).toMatchObject({ code: 0, stderr: 'Nothing is stored for the built-in profile "production"; nothing to delete.\n' });
     });
 
+    it('set profile of a profile that does not exist is a usage error (exit 2) listing the profiles and how to create one; once created it is chosen', async ({ expect }) => {
+      const { run, configDir } = await cli();
+      expect((await run(['config', 'set', 'base-url', 'https://q.example.org/v1', '--profile', 'qa'])).code).toBe(0);
+      const before = await readFile(join(configDir, 'config.json'), 'utf8');
+      const typo = await run(['config', 'set', 'profile', 'prodution']);
+      expect(typo).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr:
+          'error: no profile "prodution"; the profiles are mock, production, staging, qa. Create it with `petstore config set base-url URL --profile prodution` (or `petstore auth login --profile prodution`), then choose it\n',
+      });
+      expect(await readFile(join(configDir, 'config.json'), 'utf8')).toBe(before);
+      expect((await run(['config', 'get', 'profile'])).stdout).toBe('mock\n');
+      for (const name of ['qa', 'production']) {
+        expect(await run(['config', 'set', 'profile', name])).toMatchObject({ code: 0, stderr: `Profile is now "${name}".\n` });
+        expect((await run(['config', 'get', 'profile'])).stdout).toBe(`${name}\n`);
+      }
+    });
+
     it('delete-profile of an unknown or invalid name is a usage error (exit 2) and writes nothing', async ({ expect }) => {
       const { run, configDir } = await cli();
       expect((await run(['config', 'set', 'base-url', 'https://s.example.org/v1', '--profile', 'stagging-two'])).code).toBe(0);

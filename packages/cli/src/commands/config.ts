@@ -34,12 +34,23 @@ export async function get(context: CommandContext, keyText: string): Promise<voi
   context.out(`${terminalSafe((await resolveBaseUrl(context.options, context.io.env, context.store, profile)).baseUrl)}\n`);
 }
 
-/** `config set profile NAME` or `config set base-url URL`: a bad value is a usage error (exit 2), and nothing is written. */
+/**
+ * `config set profile NAME` (a profile that exists: built in, or stored) or
+ * `config set base-url URL`: a bad value is a usage error (exit 2), and nothing is written.
+ */
 export async function set(context: CommandContext, keyText: string, value: string): Promise<void> {
   const key = checkKey(keyText);
   const config = await context.store.readConfig();
   if (key === 'profile') {
-    await context.store.writeConfig({ ...config, profile: checkProfileName(value, 'profile') });
+    const name = checkProfileName(value, 'profile');
+    // A name that is neither built in nor stored is most likely a typo: choosing it would only fail later.
+    const names = await profileNames(context);
+    if (!names.includes(name)) {
+      throw usageError(
+        `no profile "${name}"; the profiles are ${names.join(', ')}. Create it with \`petstore config set base-url URL --profile ${name}\` (or \`petstore auth login --profile ${name}\`), then choose it`,
+      );
+    }
+    await context.store.writeConfig({ ...config, profile: name });
     context.note(`Profile is now "${value}".`);
     noteOverride(context, 'PETSTORE_PROFILE');
     return;
