@@ -1,3 +1,5 @@
+import { BUILT_IN_PROFILES } from './config/profiles.js';
+
 /** What the CLI knows of the request a failure came from, once a command has built its client. */
 export interface CallSettings {
   baseUrl: string;
@@ -5,17 +7,31 @@ export interface CallSettings {
   timeout: number;
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
+/** Where the mock profile's server listens by default: the one address a refusal there means petstore-mock is not running. */
+const MOCK_BASE_URL = BUILT_IN_PROFILES['mock']?.baseUrl;
+const MOCK_ORIGIN = MOCK_BASE_URL === undefined ? undefined : new URL(MOCK_BASE_URL).origin;
 
-/** The message of the error's innermost cause that has a code (`ECONNREFUSED`, `CERT_HAS_EXPIRED`). */
-function causeCode(error: Error): string | undefined {
-  let code: string | undefined;
-  for (let current: unknown = error, depth = 0; current instanceof Object && depth < 8; current = (current as Error).cause, depth++) {
-    const own = (current as { code?: unknown }).code;
-    if (typeof own === 'string') code = own;
-  }
-  return code;
+/** The error and its causes, innermost last (bounded: a cause chain may loop). */
+function causes(error: Error): object[] {
+  const chain: object[] = [];
+  for (let current: unknown = error; current instanceof Object && chain.length < 8; current = (current as Error).cause) chain.push(current);
+  return chain;
 }
+
+/** The code of the error's innermost cause that has one (`ECONNREFUSED`, `CERT_HAS_EXPIRED`). */
+function causeCode(error: Error): string | undefined {
+  const codes = causes(error).flatMap((cause) => {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' ? [code] : [];
+  });
+  return codes.at(-1);
+}
+
+/**
+ * Whether fetch refused the port before connecting: undici's "bad port", for the
+ * ports the Fetch standard blocks (6000, 6665-6669, 5060 and others).
+ */
+const isBadPort = (error: Error): boolean => causes(error).some((cause) => cause instanceof Error && cause.message === 'bad port');
 
 /**
  * Why a request got no answer, and what to do about it, in words an operator
@@ -27,13 +43,17 @@ export function explainNoAnswer(error: Error, call: CallSettings | undefined): s
   const { origin, hostname } = new URL(call.baseUrl);
   const code = causeCode(error);
   const because = code ? ` (${code})` : '';
+  if (isBadPort(error)) {
+    const { port } = new URL(call.baseUrl);
+    return `fetch refuses port ${port} (a port browsers and fetch block, as the Fetch standard lists); serve the API on another port and change the base URL`;
+  }
   if (error.name === 'TimeoutError') {
     return `no answer from ${origin} within ${call.timeout} ms; reads are tried 3 times. Wait longer with --timeout MS`;
   }
   switch ((error as Error & { failure?: unknown }).failure) {
     case 'connection_refused':
-      return LOOPBACK.test(hostname)
-        ? `nothing is listening at ${origin} — is petstore-mock running? (./scripts/start.sh starts it)`
+      return origin === MOCK_ORIGIN
+        ? `nothing is listening at ${origin} — is petstore-mock running? Start it with \`petstore-mock\` (package @petstore/mock-server)`
         : `nothing is listening at ${origin}${because}; check the base URL and that the service is up`;
     case 'host_not_found':
       return `host not found: ${hostname}${because}; check the base URL and your network's DNS`;

@@ -67,14 +67,39 @@ afterAll(async () => {
 });
 
 describe.concurrent('failures without an answer say why and what to do', () => {
-  it('connection refused on this machine: nothing is listening, is petstore-mock running', async ({ expect }) => {
+  it('connection refused at another address: nothing is listening, check the base URL; no word of petstore-mock', async ({ expect }) => {
     const { run } = await createCli(tempDirs);
     const url = `http://127.0.0.1:${closedPort}`;
     const result = await run(['pets', 'list', '--base-url', `${url}/v1`], withKey);
     expect(result.code).toBe(7);
-    expect(result.stderr).toBe(`error: nothing is listening at ${url} — is petstore-mock running? (./scripts/start.sh starts it)\n`);
+    expect(result.stderr).toBe(`error: nothing is listening at ${url} (ECONNREFUSED); check the base URL and that the service is up\n`);
     const json = await run(['pets', 'list', '--json', '--base-url', `${url}/v1`], withKey);
     expect((JSON.parse(json.stderr) as JsonErrorLine).error).toMatchObject({ exitCode: 7, code: 'connection_refused' });
+  });
+
+  it('connection refused at the mock\'s own address: is petstore-mock running, and how to start it', async ({ expect, skip }) => {
+    // The mock profile's default base URL: the test needs nothing listening on 127.0.0.1:4010.
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer()
+        .once('error', () => resolve(false))
+        .listen(4010, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (!free) skip('something listens on 127.0.0.1:4010');
+    const { run } = await createCli(tempDirs);
+    // The mock profile, its URL and its development key, as a new user runs it.
+    const result = await run(['pets', 'list']);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toBe('error: nothing is listening at http://127.0.0.1:4010 — is petstore-mock running? Start it with `petstore-mock` (package @petstore/mock-server)\n');
+    expect(result.stderr).not.toContain('start.sh');
+  });
+
+  it('a port fetch refuses (6000) is named, not told as a network failure', async ({ expect }) => {
+    const { run } = await createCli(tempDirs);
+    const result = await run(['pets', 'list', '--base-url', 'http://127.0.0.1:6000/v1'], withKey);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toBe(
+      'error: fetch refuses port 6000 (a port browsers and fetch block, as the Fetch standard lists); serve the API on another port and change the base URL\n',
+    );
   });
 
   it('a host that does not exist is named', async ({ expect }) => {
