@@ -11,7 +11,7 @@ export interface CommandWords {
 }
 
 /** Whether `flag` is an option of the command or its parents that takes a value (`--profile NAME`). */
-function takesValue(command: Command, flag: string): boolean {
+export function takesValue(command: Command, flag: string): boolean {
   for (let current: Command | null = command; current; current = current.parent) {
     const option = current.options.find((candidate) => candidate.long === flag || candidate.short === flag);
     if (option) return option.required || option.optional;

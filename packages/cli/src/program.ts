@@ -66,9 +66,9 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
   pets
     .command('list')
     .description('list animals in ascending id order')
-    .addOption(new Option('--status <status>', 'only animals with this status').choices(PET_STATUSES))
-    .option('--limit <n>', 'at most this many, 1 to 100 (default 20)')
-    .addHelpText('after', examples('petstore pets list', 'petstore pets list --status sold --limit 5', 'petstore pets list --format tsv | cut -f2'))
+    .addOption(new Option('-s, --status <status>', 'only animals with this status').choices(PET_STATUSES))
+    .option('-L, --limit <n>', 'at most this many, 1 to 100 (default 20)')
+    .addHelpText('after', examples('petstore pets list', 'petstore pets list --status sold --limit 5', 'petstore pets list -s pending -L 3', 'petstore pets list --format tsv | cut -f2'))
     .action(async (flags: { status?: string; limit?: string }, command: Command) => {
       const { listPets } = await import('./commands/pets.js');
       await listPets(context(command), flags);
@@ -76,11 +76,11 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
   pets
     .command('create')
     .description('add an animal (status defaults to available)')
-    .option('--name <name>', 'its name, 1 to 100 characters')
-    .option('--category-id <n>', 'its category, a positive integer')
-    .addOption(new Option('--status <status>', 'its status').choices(PET_STATUSES))
+    .option('-n, --name <name>', 'its name, 1 to 100 characters')
+    .option('-c, --category-id <n>', 'its category, a positive integer')
+    .addOption(new Option('-s, --status <status>', 'its status').choices(PET_STATUSES))
     .option('--data <json|@file|->', 'the whole body as JSON, from a file (@pet.json) or stdin (-)')
-    .addHelpText('after', examples('petstore pets create --name Rex --category-id 1', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -'))
+    .addHelpText('after', examples('petstore pets create --name Rex --category-id 1', 'petstore pets create -n Tom -c 2 -s pending', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -'))
     .action(async (flags: { name?: string; categoryId?: string; status?: string; data?: string }, command: Command) => {
       const { createPet } = await import('./commands/pets.js');
       await createPet(context(command), flags);

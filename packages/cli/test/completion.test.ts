@@ -57,6 +57,9 @@ describe.concurrent('bash completion', () => {
     [['config', 'unset', 'b'], ['base-url']],
     [['completion', ''], ['bash', 'zsh', 'fish']],
     [['pets', 'list', '--s'], ['--status']],
+    [['pets', 'list', '-L'], ['-L']],
+    [['pets', 'list', '-s', ''], [...PET_STATUSES]],
+    [['pets', 'create', '-n', 'Rex', '-s', 'p'], ['pending']],
   ] as const)('%j → %j', async ([words, expected], { expect }) => {
     expect(await bashComplete(words)).toEqual(expected);
   });
@@ -65,6 +68,13 @@ describe.concurrent('bash completion', () => {
     const offered = await bashComplete(['pets', 'create', '--']);
     for (const flag of ['--name', '--category-id', '--status', '--data', '--json', '--format', '--base-url', '--profile', '--timeout', '--help']) expect(offered).toContain(flag);
   });
+
+  it('offers the short flags after a single dash, and only the long ones after two', async ({ expect }) => {
+    const [list, create, long] = await Promise.all([bashComplete(['pets', 'list', '-']), bashComplete(['pets', 'create', '-']), bashComplete(['pets', 'list', '--'])]);
+    for (const flag of ['-s', '--status', '-L', '--limit', '-h', '--json']) expect(list).toContain(flag);
+    for (const flag of ['-n', '--name', '-c', '--category-id', '-s', '--status', '--data']) expect(create).toContain(flag);
+    expect(long.filter((flag) => !flag.startsWith('--'))).toEqual([]);
+  });
 });
 
 describe('completion follows the command tree', () => {
@@ -72,7 +82,7 @@ describe('completion follows the command tree', () => {
   const walk = (command: Command): Command[] => command.commands.flatMap((sub) => [sub, ...walk(sub)]);
   const visible = (command: Command) => command.createHelp().visibleCommands(command).filter((sub) => sub.name() !== 'help');
 
-  it('offers every subcommand and every long flag of every command', async ({ expect }) => {
+  it('offers every subcommand, every long flag and every short flag of every command', async ({ expect }) => {
     const program = createProgram(io);
     for (const command of [program, ...walk(program)].filter((candidate) => candidate.name() !== '__complete')) {
       const words = commandPath(command).split(' ').slice(1);
@@ -80,6 +90,8 @@ describe('completion follows the command tree', () => {
       for (const sub of visible(command)) expect(subs).toContain(sub.name());
       const flags = (await runCli(configDir, ['__complete', '--', ...words, '--'])).stdout.split('\n');
       for (const option of command.options.filter((candidate) => !candidate.hidden)) expect(flags).toContain(option.long);
+      const dash = (await runCli(configDir, ['__complete', '--', ...words, '-'])).stdout.split('\n');
+      for (const option of command.options.filter((candidate) => !candidate.hidden && candidate.short)) expect(dash).toContain(option.short);
     }
   });
 

@@ -1,5 +1,5 @@
 import type { Command, Option } from 'commander';
-import { commandWords } from '../command-words.js';
+import { commandWords, takesValue } from '../command-words.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { BUILT_IN_PROFILES } from '../config/profiles.js';
 
@@ -44,7 +44,8 @@ export async function complete(program: Command, words: readonly string[], store
   if (current.startsWith('-')) {
     const help = command.createHelp();
     const visible = [...help.visibleOptions(command), ...help.visibleGlobalOptions(command)];
-    return startsWith(visible.flatMap((option) => (option.long ? [option.long] : [])));
+    // `-` offers the short flags too (`-s`, `-L`); `--` only the long ones.
+    return startsWith(visible.flatMap((option) => [option.long, option.short].filter((flag) => flag !== undefined)));
   }
 
   if (command.commands.length > 0) return startsWith(command.createHelp().visibleCommands(command).map((sub) => sub.name()));
@@ -55,7 +56,7 @@ export async function complete(program: Command, words: readonly string[], store
   for (let index = 0; index < afterCommand.length; index++) {
     const word = afterCommand[index] ?? '';
     if (!word.startsWith('-')) operands++;
-    else if (!word.includes('=') && options.some((option) => option.long === word && (option.required || option.optional))) index++;
+    else if (!word.includes('=') && takesValue(command, word)) index++;
   }
   const argument = command.registeredArguments[operands];
   if (!argument) return [];
