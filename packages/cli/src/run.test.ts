@@ -74,7 +74,8 @@ describe('run()', () => {
 
   it('refuses bad input with exit 2, naming the flag, before any request', async () => {
     const cases: [string[], RegExp][] = [
-      [['pets', 'list', '--limit', '0'], /--limit must be an integer from 1 to 100, got "0"/],
+      [['pets', 'list', '--limit', '0'], /--limit must be at least 1, got "0"/],
+      [['pets', 'create', '-n', 'Rex', '-c', '0'], /--category-id must be at least 1, got "0"/],
       [['pets', 'list', '--status', 'lost'], /--status <status>' argument 'lost' is invalid\. Allowed choices are available, pending, sold/],
       [['pets', 'create', '--name', 'Rex', '--category-id', 'x'], /--category-id must be an integer, got "x"/],
       [['pets', 'create', '--name', ' ', '--category-id', '1'], /--name: must not be only whitespace/],

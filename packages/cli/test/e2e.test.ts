@@ -171,6 +171,20 @@ describe.concurrent('petstore, the built binary', () => {
       ]);
     });
 
+    it('-s and -L are --status and --limit, as gh has them', async ({ expect }) => {
+      const { run } = await cli();
+      const [short, long] = await Promise.all([
+        run(['pets', 'list', '-s', 'pending', '-L', '2', '--base-url', store.url]),
+        run(['pets', 'list', '--status', 'pending', '--limit', '2', '--base-url', store.url]),
+      ]);
+      expect(short).toMatchObject({ code: 0, stderr: '' });
+      expect(short.stdout).toBe(long.stdout);
+      expect(parseTsv(short.stdout).map((pet) => [pet.id, pet.status])).toEqual([
+        [3, 'pending'],
+        [7, 'pending'],
+      ]);
+    });
+
     it('prints the API\'s array with --json and --format json, one object a line with --format ndjson', async ({ expect }) => {
       const { run } = await cli();
       const [json, formatJson, ndjson, expected] = await Promise.all([
@@ -248,6 +262,15 @@ describe.concurrent('petstore, the built binary', () => {
       const result = await run(['pets', 'list', '--json', '--limit', '100', '--base-url', writable.url]);
       return (JSON.parse(result.stdout) as Pet[]).find((pet) => pet.id === id);
     }
+
+    it('-n, -c and -s are --name, --category-id and --status', async ({ expect }) => {
+      const { run } = await cli();
+      const result = await run(['pets', 'create', '-n', 'Tiny', '-c', '3', '-s', 'sold', '--json', '--base-url', writable.url]);
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      const pet = JSON.parse(result.stdout) as Pet;
+      expect(pet).toMatchObject({ name: 'Tiny', categoryId: 3, status: 'sold' });
+      expect(await listed(run, pet.id)).toEqual(pet);
+    });
 
     it('adds an animal from --name and --category-id, prints its row, and pets list shows it', async ({ expect }) => {
       const { run } = await cli();
@@ -339,15 +362,15 @@ describe.concurrent('petstore, the built binary', () => {
       message: RegExp[];
     }
     const cases: UsageCase[] = [
-      { name: '--limit 0', args: ['pets', 'list', '--limit', '0'], message: [/--limit/, /1 to 100/, /"0"/] },
+      { name: '--limit 0', args: ['pets', 'list', '--limit', '0'], message: [/--limit must be at least 1, got "0"/] },
       { name: '--limit 101', args: ['pets', 'list', '--limit', '101'], message: [/--limit/, /1 to 100/] },
       { name: '--limit abc', args: ['pets', 'list', '--limit', 'abc'], message: [/--limit/, /1 to 100/, /"abc"/] },
       { name: '--status lost', args: ['pets', 'list', '--status', 'lost'], message: [/--status/, /lost/, /available, pending, sold/] },
       { name: '--category-id x', args: ['pets', 'create', '--name', 'Rex', '--category-id', 'x'], message: [/--category-id/, /integer/, /"x"/] },
-      { name: '--category-id 0', args: ['pets', 'create', '--name', 'Rex', '--category-id', '0'], message: [/--category-id/, /from 1/] },
+      { name: '--category-id 0', args: ['pets', 'create', '--name', 'Rex', '--category-id', '0'], message: [/--category-id must be at least 1, got "0"/] },
       { name: 'create --status lost', args: ['pets', 'create', '--name', 'Rex', '--category-id', '1', '--status', 'lost'], message: [/--status/, /available, pending, sold/] },
       { name: 'get abc', args: ['pets', 'get', 'abc'], message: [/<id>/, /integer/, /"abc"/] },
-      { name: 'get 0', args: ['pets', 'get', '0'], message: [/<id>/, /from 1/] },
+      { name: 'get 0', args: ['pets', 'get', '0'], message: [/<id> must be at least 1, got "0"/] },
       { name: 'get without an id', args: ['pets', 'get'], message: [/missing required argument 'id'/] },
       { name: 'an unknown command', args: ['feed', 'Rex'], message: [/unknown command 'feed'/] },
       { name: 'an unknown subcommand', args: ['pets', 'delete', '3'], message: [/unknown command 'delete'/] },
@@ -442,7 +465,8 @@ describe.concurrent('petstore, the built binary', () => {
         status: 403,
         message: /403 forbidden: not for you/,
       },
-      { name: 'an unreachable server exits 7', args: () => ['pets', 'list', '--base-url', DEAD_URL], exitCode: 7, code: 'network', message: /no answer from http:\/\/127\.0\.0\.1:1; check your network and the base URL/ },
+      // Port 1 is one fetch refuses to connect to: the message says so rather than "no answer".
+      { name: 'an unreachable server exits 7', args: () => ['pets', 'list', '--base-url', DEAD_URL], exitCode: 7, code: 'network', message: /fetch refuses port 1 \(a port browsers and fetch block/ },
       {
         name: 'a 503 (after retries) exits 7',
         args: () => ['pets', 'list', '--base-url', `${stub.origin}/unavailable/v1`],

@@ -1,4 +1,4 @@
-import { GET_PET_REMOVAL_DATE, Id, ListLimit, NewPet, formatIssues } from '@petstore/sdk/contract';
+import { GET_PET_REMOVAL_DATE, Id, ListLimit, NewPet, describeIssue, formatIssues } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import { usageError } from '../cli-error.js';
 import type { CommandContext } from '../context.js';
@@ -7,10 +7,19 @@ import { INPUT_LIMITS } from '../limits.js';
 import { readRegularFile } from '../read-regular-file.js';
 import { readStream } from '../read-stream.js';
 
-/** Checks one flag's value with the contract; a failure names the flag, the value and the rule. */
+/**
+ * Checks one flag's value with the contract; a failure names the flag, the
+ * value and the rule. A number below the contract's minimum is told as that
+ * bound (`--category-id must be at least 1`), worded by the contract from the
+ * minimum its schema holds, rather than as the whole range up to 2^53-1.
+ */
 function flagValue<Schema extends z.ZodMiniType>(flag: string, text: string, schema: Schema, toValue: (text: string) => unknown): z.output<Schema> {
   const result = z.safeParse(schema, toValue(text));
-  if (!result.success) throw usageError(`${flag} ${result.error.issues[0]?.message ?? 'is invalid'}, got "${text}"`);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const rule = issue?.code === 'too_small' ? describeIssue({ ...issue, input: issue.input }) : issue?.message;
+    throw usageError(`${flag} ${typeof rule === 'string' ? rule : 'is invalid'}, got "${text}"`);
+  }
   return result.data;
 }
 
