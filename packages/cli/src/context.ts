@@ -5,6 +5,7 @@ import { usageError } from './cli-error.js';
 import type { CallSettings } from './explain-no-answer.js';
 import type { CliIo } from './io.js';
 import { stringifyJson, terminalSafe } from './output/escape.js';
+import { stderrIsJson } from './stderr-json.js';
 import { colourLevel, createPaint, type Paint } from './output/colour.js';
 import type { Format } from './output/render-pets.js';
 
@@ -23,6 +24,8 @@ export interface CommandContext {
   options: GlobalOptions;
   store: ConfigStore;
   format: Format;
+  /** Whether stderr gets JSON lines rather than text (see stderrIsJson). */
+  stderrJson: boolean;
   out(text: string): void;
   /** A line on stderr (a warning, progress). */
   note(text: string): void;
@@ -61,6 +64,7 @@ export function requestTimeout(text: string | undefined): number {
 export function createContext(io: CliIo, options: GlobalOptions, call: { settings?: CallSettings } = {}): CommandContext {
   // A warning about a file (a credentials file others can read) is a note like any other.
   const format = chooseFormat(options, io.stdout.isTTY === true);
+  const stderrJson = stderrIsJson(format, io.stderr);
   const store = createConfigStore(io.env, { warn: (text) => context.note(text) });
   let settings: Promise<Settings> | undefined;
   let client: Promise<PetstoreClient> | undefined;
@@ -69,10 +73,11 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
     options,
     store,
     format,
+    stderrJson,
     out: (text) => io.stdout.write(text),
-    // With JSON output, stderr stays machine-readable: notes are JSON lines, as
-    // run() writes the error line then. Notes quote the server and config files: escaped either way.
-    note: (text) => io.stderr.write(format === 'json' || format === 'ndjson' ? `${stringifyJson({ note: text })}\n` : `${terminalSafe(text)}\n`),
+    // Notes are JSON lines when the error line is (the same rule, stderrIsJson). They
+    // quote the server and config files: escaped either way.
+    note: (text) => io.stderr.write(stderrJson ? `${stringifyJson({ note: text })}\n` : `${terminalSafe(text)}\n`),
     paint: () => createPaint(colourLevel(io.stdout, io.env, options.color)),
     settings: () => (settings ??= resolveSettings(options, io.env, store)),
     client: () =>

@@ -6,20 +6,37 @@ import type { CliIo } from './io.js';
 import { colourLevel } from './output/colour.js';
 import { stringifyJson, terminalSafe } from './output/escape.js';
 import { createProgram } from './program.js';
+import { stderrIsJson } from './stderr-json.js';
 import { toFailure, type Failure } from './to-exit.js';
 
-/** Whether the command asked for JSON output: its errors are then JSON too. */
-function wantsJson(argv: readonly string[]): boolean {
-  return argv.some(
-    (arg, index) => arg === '--json' || arg === '--format=json' || arg === '--format=ndjson' || (arg === '--format' && ['json', 'ndjson'].includes(argv[index + 1] ?? '')),
-  );
+/** The output format argv asks for (`--json`, `--format F`, `--format=F`), if any, before commander has parsed it. */
+function askedFormat(argv: readonly string[]): string | undefined {
+  if (argv.includes('--json')) return 'json';
+  const index = argv.findLastIndex((arg) => arg === '--format' || arg.startsWith('--format='));
+  const flag = argv[index];
+  if (flag === undefined) return undefined;
+  return flag === '--format' ? argv[index + 1] : flag.slice('--format='.length);
 }
 
-/** `petstore help pets list` is `petstore pets list --help`, at any depth. */
-function expandHelp(program: Command, argv: readonly string[]): readonly string[] {
+/** What run() parses: argv with `help` turned into `--help`, and where `help` was. */
+interface Expanded {
+  args: readonly string[];
+  /** The index in argv of the `help` word that was taken out, if one was. */
+  helpAt?: number;
+}
+
+/**
+ * `petstore help pets list` is `petstore pets list --help`, at any depth. A
+ * word after `help` that names no command (`help pest`) is left for commander
+ * to refuse as an unknown command, with its suggestion, as `petstore pest` is.
+ */
+function expandHelp(program: Command, argv: readonly string[]): Expanded {
   const { indexes, next } = commandWords(program, argv);
-  if (indexes.length > 0 || next?.word !== 'help') return argv;
-  return [...argv.slice(0, next.index), ...argv.slice(next.index + 1), '--help'];
+  if (indexes.length > 0 || next?.word !== 'help') return { args: argv };
+  const rest = [...argv.slice(0, next.index), ...argv.slice(next.index + 1)];
+  const after = commandWords(program, rest);
+  if (after.next && after.command.commands.length > 0) return { args: rest, helpAt: next.index };
+  return { args: [...rest, '--help'], helpAt: next.index };
 }
 
 /** A word as a shell reads it back: quoted when it holds anything but the plain characters. */
@@ -27,16 +44,18 @@ const shellWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? wor
 
 /**
  * commander's messages as one line, with a suggestion that is a whole command
- * (`Did you mean \`petstore pets list\`?`), so it can be copied.
+ * (`Did you mean \`petstore pets list\`?`), so it can be copied: the user's
+ * own words, `help` included, with the one word corrected.
  */
-function usageMessage(program: Command, argv: readonly string[], error: CommanderError): string {
+function usageMessage(program: Command, { args, helpAt }: Expanded, error: CommanderError): string {
   const suggested = /\n\(Did you mean (\S+)\?\)$/.exec(error.message)?.[1];
   const message = error.message.replace(/^error: /, '').replace(/\n\(Did you mean \S+\?\)$/, '');
   if (!suggested) return message;
-  const { next } = commandWords(program, argv);
+  const { next } = commandWords(program, args);
   if (error.code === 'commander.unknownCommand' && next) {
-    // The user's own command with the one word corrected, ready to copy.
-    const corrected = argv.map((word, index) => (index === next.index ? suggested : shellWord(word)));
+    const typed = helpAt === undefined ? args : [...args.slice(0, helpAt), 'help', ...args.slice(helpAt)];
+    const typo = helpAt !== undefined && next.index >= helpAt ? next.index + 1 : next.index;
+    const corrected = typed.map((word, index) => (index === typo ? suggested : shellWord(word)));
     return `${message}. Did you mean \`petstore ${corrected.join(' ')}\`?`;
   }
   return `${message}. Did you mean ${suggested}?`;
@@ -45,13 +64,14 @@ function usageMessage(program: Command, argv: readonly string[], error: Commande
 /**
  * The CLI as a function of its arguments and environment: runs `argv` (without
  * `node` and the script) and returns the exit code. Data goes to stdout;
- * errors, warnings and progress to stderr, as JSON too with --json.
+ * errors, warnings and progress to stderr, as JSON lines where stderrIsJson says.
  */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   // Filled in when a command builds its client: failures without an answer name the address and timeout.
   const call: { settings?: CallSettings } = {};
   const program = createProgram(io, call);
-  const args = expandHelp(program, argv);
+  const expanded = expandHelp(program, argv);
+  const { args } = expanded;
   try {
     await program.parseAsync([...args], { from: 'user' });
     return EXIT.ok;
@@ -59,8 +79,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (error instanceof CommanderError && (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help')) {
       return EXIT.ok;
     }
-    const failure: Failure = error instanceof CommanderError ? { ...toFailure(error), message: usageMessage(program, args, error) } : toFailure(error, call.settings);
-    if (wantsJson(args)) {
+    const failure: Failure = error instanceof CommanderError ? { ...toFailure(error), message: usageMessage(program, expanded, error) } : toFailure(error, call.settings);
+    if (stderrIsJson(askedFormat(args), io.stderr)) {
       io.stderr.write(`${stringifyJson({ error: failure })}\n`);
     } else {
       const colour = colourLevel(io.stderr, io.env, !args.includes('--no-color')) > 0;

@@ -70,6 +70,10 @@ describe.concurrent('mistakes', () => {
     [['--profile', 'mock', 'pets', 'creat'], 'unknown command \'creat\'. Did you mean `petstore --profile mock pets create`?', 'petstore pets --help'],
     [['pets', 'crate', '--name', "Rex's pup", '--category-id', '1'], "unknown command 'crate'. Did you mean `petstore pets create --name 'Rex'\\''s pup' --category-id 1`?", 'petstore pets --help'],
     [['pets', 'list', '--stauts', 'sold'], 'unknown option \'--stauts\'. Did you mean --status?', 'petstore pets list --help'],
+    [['help', 'pest'], 'unknown command \'pest\'. Did you mean `petstore help pets`?', 'petstore --help'],
+    [['help', 'pets', 'lst'], 'unknown command \'lst\'. Did you mean `petstore help pets list`?', 'petstore pets --help'],
+    [['--profile', 'mock', 'help', 'pets', 'creat'], 'unknown command \'creat\'. Did you mean `petstore --profile mock help pets create`?', 'petstore pets --help'],
+    [['help', 'zzzz'], 'unknown command \'zzzz\'', 'petstore --help'],
   ] as const)('%j: exit 2, a suggestion that is a whole command, where to read more', async ([args, message, usage], { expect }) => {
     const { run } = await createCli(tempDirs);
     const result = await run(args);

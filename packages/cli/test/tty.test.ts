@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
-import { inTerminal } from './support.js';
+import { inTerminal, runCli, shellQuote } from './support.js';
 
 describe('petstore on a real terminal', () => {
   let server: MockServerProcess;
@@ -41,5 +41,51 @@ describe('petstore on a real terminal', () => {
       expect(screen).not.toContain('\u001b[');
       expect(screen.replaceAll('\r', '')).toContain('ID  NAME      CATEGORY  STATUS\n');
     }
+  });
+
+  describe('notes and errors on stderr are JSON only with --json, or with --format ndjson when stderr is not a terminal', () => {
+    const deprecation = /warning: `pets get` uses GET \/pets\/\{petId\}/;
+    // What the screen shows, without colour (the error prefix is red) or carriage returns.
+    // eslint-disable-next-line no-control-regex -- stripping colour codes
+    const screenText = (screen: string) => screen.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('\r', '');
+    // A failing command would fail script(1) itself: its exit code is shown instead.
+    const SHOW_EXIT = '|| echo "exit $?"';
+
+    it('on a terminal, --format ndjson keeps notes, the import summary and errors as text', async ({ expect }) => {
+      const vars = env();
+      const input = join(vars.PETSTORE_CONFIG_DIR, 'pets.ndjson');
+      writeFileSync(input, '{"name":"Rex","categoryId":1}\n');
+      const [get, imported, error] = await Promise.all([
+        inTerminal(['pets', 'get', '1', '--format', 'ndjson'], vars),
+        inTerminal(['pets', 'import', input, '--format', 'ndjson'], vars, `> ${shellQuote(join(vars.PETSTORE_CONFIG_DIR, 'report.ndjson'))}`),
+        inTerminal(['pets', 'list', '--limit', '0', '--format', 'ndjson'], vars, SHOW_EXIT),
+      ]);
+      expect(screenText(get)).toMatch(new RegExp(`^${deprecation.source}.*\n\\{"id":1,`));
+      // After the progress bar, erased: the summary as text.
+      // eslint-disable-next-line no-control-regex -- the erase that ends the bar
+      expect(screenText(imported)).toMatch(/\u001b\[2K1 row in \d+\.\d s: added 1, skipped 0, failed 0, invalid 0, not sent 0\n$/);
+      expect(screenText(error)).toBe('error: --limit must be at least 1, got "0"\nexit 2\n');
+      for (const screen of [get, imported, error]) expect(screen).not.toMatch(/^\{"(note|summary|error)"/m);
+    });
+
+    it('on a terminal, --json makes them JSON lines, as asked', async ({ expect }) => {
+      const vars = env();
+      const [get, error] = await Promise.all([inTerminal(['pets', 'get', '1', '--json'], vars), inTerminal(['pets', 'list', '--limit', '0', '--json'], vars, SHOW_EXIT)]);
+      const [note] = screenText(get).split('\n');
+      expect((JSON.parse(note ?? '') as { note: string }).note).toMatch(deprecation);
+      const [line, exit] = screenText(error).split('\n');
+      expect(JSON.parse(line ?? '')).toMatchObject({ error: { exitCode: 2, code: 'usage', message: '--limit must be at least 1, got "0"' } });
+      expect(exit).toBe('exit 2');
+    });
+
+    it('in a pipe, --format ndjson makes them JSON lines; a table or TSV keeps them text', async ({ expect }) => {
+      const vars = env();
+      const [ndjson, tsv] = await Promise.all([
+        runCli(vars.PETSTORE_CONFIG_DIR, ['pets', 'get', '1', '--format', 'ndjson'], { env: vars }),
+        runCli(vars.PETSTORE_CONFIG_DIR, ['pets', 'get', '1'], { env: vars }),
+      ]);
+      expect((JSON.parse(ndjson.stderr) as { note: string }).note).toMatch(deprecation);
+      expect(tsv.stderr).toMatch(new RegExp(`^${deprecation.source}.*\n$`));
+    });
   });
 });

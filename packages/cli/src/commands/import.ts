@@ -42,9 +42,9 @@ function partitionRows(source: SourceRows, addedBefore: ReadonlyMap<number, Adde
   return { skipped, invalid, pending };
 }
 
-/** Notes and the summary on stderr: JSON lines whenever the output is JSON, as context.note writes them. */
+/** Notes and the summary on stderr: JSON lines when context.note writes them so. */
 function createStderr(context: CommandContext) {
-  const json = context.format === 'json' || context.format === 'ndjson';
+  const json = context.stderrJson;
   const line = (value: object) => context.io.stderr.write(`${stringifyJson(value)}\n`);
   return {
     note: context.note,
