@@ -40,11 +40,10 @@ const isBadPort = (error: Error): boolean => causes(error).some((cause) => cause
  */
 export function explainNoAnswer(error: Error, call: CallSettings | undefined): string {
   if (!call) return error.message;
-  const { origin, hostname } = new URL(call.baseUrl);
+  const { origin, hostname, port } = new URL(call.baseUrl);
   const code = causeCode(error);
   const because = code ? ` (${code})` : '';
   if (isBadPort(error)) {
-    const { port } = new URL(call.baseUrl);
     return `fetch refuses port ${port} (a port browsers and fetch block, as the Fetch standard lists); serve the API on another port and change the base URL`;
   }
   if (error.name === 'TimeoutError') {

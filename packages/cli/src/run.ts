@@ -47,15 +47,15 @@ const shellWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? wor
  * (`Did you mean \`petstore pets list\`?`), so it can be copied: the user's
  * own words, `help` included, with the one word corrected.
  */
-function usageMessage(program: Command, { args, helpAt }: Expanded, error: CommanderError): string {
+function usageMessage(program: Command, argv: readonly string[], { args, helpAt }: Expanded, error: CommanderError): string {
   const suggested = /\n\(Did you mean (\S+)\?\)$/.exec(error.message)?.[1];
   const message = error.message.replace(/^error: /, '').replace(/\n\(Did you mean \S+\?\)$/, '');
   if (!suggested) return message;
   const { next } = commandWords(program, args);
   if (error.code === 'commander.unknownCommand' && next) {
-    const typed = helpAt === undefined ? args : [...args.slice(0, helpAt), 'help', ...args.slice(helpAt)];
+    // `next` counts in args, which lack the `help` word argv has.
     const typo = helpAt !== undefined && next.index >= helpAt ? next.index + 1 : next.index;
-    const corrected = typed.map((word, index) => (index === typo ? suggested : shellWord(word)));
+    const corrected = argv.map((word, index) => (index === typo ? suggested : shellWord(word)));
     return `${message}. Did you mean \`petstore ${corrected.join(' ')}\`?`;
   }
   return `${message}. Did you mean ${suggested}?`;
@@ -79,7 +79,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (error instanceof CommanderError && (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help')) {
       return EXIT.ok;
     }
-    const failure: Failure = error instanceof CommanderError ? { ...toFailure(error), message: usageMessage(program, expanded, error) } : toFailure(error, call.settings);
+    const failure: Failure = error instanceof CommanderError ? { ...toFailure(error), message: usageMessage(program, argv, expanded, error) } : toFailure(error, call.settings);
     if (stderrIsJson(askedFormat(args), io.stderr)) {
       io.stderr.write(`${stringifyJson({ error: failure })}\n`);
     } else {

@@ -51,6 +51,9 @@ describe.concurrent('help', () => {
     expect(viaHelp).toMatchObject({ code: 0, stderr: '' });
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
     expect(helpAlone.stdout).toBe(root.stdout);
+    // An operand after a command without subcommands is no typo: the command's help.
+    const [withOperand, getHelp] = await Promise.all([run(['help', 'pets', 'get', '7']), run(['pets', 'get', '--help'])]);
+    expect(withOperand).toMatchObject({ code: 0, stderr: '', stdout: getHelp.stdout });
   });
 
   it.for([[''], ['pets'], ['auth'], ['config']])('petstore %s alone prints its help on stdout and exits 0', async ([group], { expect }) => {
