@@ -395,6 +395,19 @@ describe.concurrent('petstore pets import, the built binary', () => {
     expect(await createsSent(server)).toBe(0);
   });
 
+  it('prints a table report of 150,000 rows (all added before, so nothing is sent)', async ({ expect }) => {
+    const { file, run } = await importer('http://127.0.0.1:9/v1');
+    const names = Array.from({ length: 150_000 }, (_, index) => `Pet ${index + 1}`);
+    const input = await file('many.ndjson', ndjsonRows(names));
+    const report = await file('many-report.ndjson', names.map((name, index) => `${JSON.stringify({ row: index + 1, status: 'added', id: index + 1, name })}\n`).join(''));
+    const result = await run([input, '--resume', report, '--format', 'table']);
+    expect(result.stderr).toMatch(/^150,000 rows in .*: added 0, skipped 150,000/);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('LINE    RESULT   ID      NAME        ERROR');
+    expect(lines[150_000]).toBe('150000  skipped  150000  Pet 150000');
+  });
+
   it('refuses a FIFO and a folder without reading them, and stdin past 64 MiB', async ({ expect }) => {
     const { dir, run } = await importer('http://127.0.0.1:9/v1');
     const fifo = join(dir, 'pets.ndjson');
