@@ -262,6 +262,26 @@ describe.concurrent('petstore pets import, the built binary', () => {
     expect(await storedNames(server)).toEqual([]);
   });
 
+  it('stops at the first row when nothing listens or the host is not found: exit 7, the rest not sent', async ({ expect }) => {
+    const closed = await startStubServer(() => {});
+    await closed.close();
+    const names = Array.from({ length: 1000 }, (_, index) => `Pet ${index}`);
+    for (const baseUrl of [`${closed.origin}/v1`, 'http://petstore.invalid/v1']) {
+      const { file, run } = await importer(baseUrl);
+      const result = await run([await file('pets.ndjson', ndjsonRows(names)), '--concurrency', '2', '--format', 'ndjson']);
+      expect(result.code, result.stderr).toBe(7);
+      const rows = reportRows(result.stdout);
+      const failed = rows.filter((row) => row.status === 'failed');
+      expect(failed.length).toBeGreaterThanOrEqual(1);
+      expect(failed.length).toBeLessThanOrEqual(2);
+      expect(failed[0]?.error?.code).toMatch(/^(connection_refused|host_not_found)$/);
+      expect(rows.filter((row) => row.status === 'not_sent')).toHaveLength(1000 - failed.length);
+      expect(stderrLines(result.stderr)[1]).toEqual({
+        error: { exitCode: 7, code: failed[0]?.error?.code, message: expect.stringMatching(/^stopped at the first failure that every row would meet: .*; 99[89] rows not sent/) as unknown },
+      });
+    }
+  });
+
   it('keeps --concurrency requests in flight at most (4 by default), and refuses a bound outside 1 to 16', async ({ expect }) => {
     let inFlight = 0;
     let most = 0;
