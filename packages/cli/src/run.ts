@@ -6,6 +6,7 @@ import type { CliIo } from './io.js';
 import { colourLevel } from './output/colour.js';
 import { stringifyJson, terminalSafe } from './output/escape.js';
 import { createProgram } from './program.js';
+import { shellWord } from './shell-word.js';
 import { toFailure, type Failure } from './to-exit.js';
 
 /** Whether the command asked for JSON output: its errors are then JSON too. */
@@ -21,9 +22,6 @@ function expandHelp(program: Command, argv: readonly string[]): readonly string[
   if (indexes.length > 0 || next?.word !== 'help') return argv;
   return [...argv.slice(0, next.index), ...argv.slice(next.index + 1), '--help'];
 }
-
-/** A word as a shell reads it back: quoted when it holds anything but the plain characters. */
-const shellWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
 
 /**
  * commander's messages as one line, with a suggestion that is a whole command

@@ -91,6 +91,16 @@ export function createConfigStore(env: Readonly<Record<string, string | undefine
       await writeJson(configPath, data, 0o644);
       config = Promise.resolve(data);
     },
+    /** A folder of the CLI's own inside the configuration folder (0700, checked as it is), made if need be. */
+    privateFolder: async (name: string): Promise<string> => {
+      await ensureDir();
+      const path = join(dir, name);
+      await mkdir(path, { mode: 0o700 }).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== 'EEXIST') throw fileError(error, path, 'write');
+      });
+      await checkConfigFolder(path);
+      return path;
+    },
     // Readable by its owner only: it holds API keys.
     writeCredentials: async (data: CredentialsFile): Promise<void> => {
       await ensureDir();
