@@ -7,6 +7,7 @@ import { colourLevel } from './output/colour.js';
 import { stringifyJson, terminalSafe } from './output/escape.js';
 import { createProgram } from './program.js';
 import { stderrIsJson } from './stderr-json.js';
+import { shellWord } from './shell-word.js';
 import { toFailure, type Failure } from './to-exit.js';
 
 /** The output format argv asks for (`--json`, `--format F`, `--format=F`), if any, before commander has parsed it. */
@@ -38,9 +39,6 @@ function expandHelp(program: Command, argv: readonly string[]): Expanded {
   if (after.next && after.command.commands.length > 0) return { args: rest, helpAt: next.index };
   return { args: [...rest, '--help'], helpAt: next.index };
 }
-
-/** A word as a shell reads it back: quoted when it holds anything but the plain characters. */
-const shellWord = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
 
 /**
  * commander's messages as one line, with a suggestion that is a whole command

@@ -5,8 +5,8 @@
  * for `auth login`'s check of the key.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmod, chown, lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
@@ -292,6 +292,58 @@ describe.concurrent('configuration, credentials and auth (the built binary)', ()
         for (const result of [noFolder, noFile, noWrite]) expect(result.stderr).not.toMatch(STACK);
       } finally {
         await Promise.all([chmod(folder.configDir, 0o700), chmod(readOnly.configDir, 0o700)]);
+      }
+    });
+  });
+
+  describe('the configuration folder is written safely', () => {
+    it('a link planted at any temporary name, or at the file itself, never receives the key: the files are new, 0600, and nothing is left behind', async ({ expect }) => {
+      const { run, configDir } = await cli();
+      const attacker = await tempDirs.make('petstore-attacker-');
+      const planted: string[] = [];
+      const plant = (name: string) => {
+        const target = join(attacker, `${name}.stolen`);
+        // Valid JSON: a link at credentials.json itself is read (as any link to a regular file is) before the write.
+        writeFileSync(target, '{}');
+        symlinkSync(target, join(configDir, name));
+        planted.push(target);
+      };
+      const result = await run(['auth', 'login', '--with-token', '--no-verify', '--profile', 'staging'], {
+        stdin: `${SECRET_KEY}\n`,
+        // The child is still starting: the links are in place before it writes anything.
+        onSpawn: (child) => {
+          for (const file of ['credentials.json', 'config.json']) {
+            for (const name of [`${file}.${child.pid}.tmp`, `${file}.tmp`, `.${file}.tmp`, `${file}.new`, `${file}~`]) plant(name);
+          }
+          plant('credentials.json');
+        },
+      });
+      expect(result, result.stderr).toMatchObject({ code: 0, stdout: '' });
+      for (const target of planted) expect(await readFile(target, 'utf8')).toBe('{}');
+      const path = join(configDir, 'credentials.json');
+      expect((await lstat(path)).isFile()).toBe(true);
+      expect((await stat(path)).mode & 0o777).toBe(0o600);
+      expect(await readJson(path)).toEqual({ profiles: { staging: { apiKey: SECRET_KEY } } });
+      expect((await readdir(configDir)).filter((name) => !lstatSync(join(configDir, name)).isSymbolicLink())).toEqual(['credentials.json']);
+    });
+
+    it('a folder others may write, or one of another user, is refused, reading or writing: exit 3 naming it, nothing written', async ({ expect }) => {
+      const { run, configDir } = await cli();
+      await chmod(configDir, 0o777);
+      const refused = `error: the configuration folder ${configDir} may be written by other users (mode 0777), who could replace its files; run \`chmod go-w ${configDir}\`\n`;
+      const [login, set, list] = await Promise.all([
+        run(['auth', 'login', '--with-token', '--no-verify'], { stdin: `${SECRET_KEY}\n` }),
+        run(['config', 'set', 'profile', 'staging']),
+        run(['pets', 'list', '--base-url', store.url]),
+      ]);
+      for (const result of [login, set, list]) expect(result).toMatchObject({ code: 3, stdout: '', stderr: refused });
+      expect(await readdir(configDir)).toEqual([]);
+      await chmod(configDir, 0o700);
+      if (process.getuid?.() === 0) {
+        // Root's own folder handed to nobody: root refuses it too, as ssh does.
+        await chown(configDir, 65534, 65534);
+        const other = await run(['auth', 'status']);
+        expect(other).toMatchObject({ code: 3, stderr: `error: the configuration folder ${configDir} belongs to another user (uid 65534); use a folder of your own (set PETSTORE_CONFIG_DIR)\n` });
       }
     });
   });

@@ -5,12 +5,13 @@
  * how requests overlap. Every test that creates animals has a server of its
  * own, so that it can count what was stored; the tests run concurrently.
  */
-import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFile, execFileSync } from 'node:child_process';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
-import { DEV_KEY, createCli, createTempDirs, inTerminal, sendJson, shellQuote, startStubServer, type CliResult, type StubServer } from './support.js';
+import { DEV_KEY, cliBin, cliEnv, createCli, createTempDirs, inTerminal, sendJson, shellQuote, startStubServer, type CliResult, type StubServer } from './support.js';
 
 interface Pet {
   id: number;
@@ -65,6 +66,7 @@ async function importer(baseUrl: string) {
       return path;
     },
     dir,
+    configDir: cli.configDir,
     run: (args: readonly string[], options: Parameters<typeof cli.run>[1] = {}) =>
       cli.run(['pets', 'import', ...args, '--base-url', baseUrl], { ...options, env: { PETSTORE_API_KEY: DEV_KEY, ...options.env } }),
   };
@@ -243,7 +245,7 @@ describe.concurrent('petstore pets import, the built binary', () => {
       ['added', undefined],
     ]);
     expect(stderrLines(retryable.stderr)[1]).toEqual({
-      error: { exitCode: 7, code: 'import_incomplete', message: '2 rows failed (see the report); run it again with --resume REPORT (the NDJSON on stdout) to send the rest' },
+      error: { exitCode: 7, code: 'import_incomplete', message: expect.stringMatching(/^2 rows failed \(see the report\); to send only the rest, run `petstore pets import \S+ --concurrency 1 --resume \S+ --base-url \S+ --format ndjson`$/) as unknown },
     });
     expect(await createsSent(server)).toBe(4);
     await arm({ status: 503 });
@@ -266,9 +268,29 @@ describe.concurrent('petstore pets import, the built binary', () => {
     expect(failed[0]?.error).toMatchObject({ status: 401 });
     expect(rows.filter((row) => row.status === 'not_sent').length).toBe(30 - failed.length);
     expect(stderrLines(result.stderr)[1]).toEqual({
-      error: { exitCode: 4, code: 'unauthorized', message: expect.stringMatching(/^stopped at the first failure that every row would meet: .*401.*; 2[89] rows not sent; once fixed, run it again with --resume REPORT/) as unknown },
+      error: { exitCode: 4, code: 'unauthorized', message: expect.stringMatching(/^stopped at the first failure that every row would meet: .*401.*; 2[89] rows not sent; once fixed, to send only the rest, run `petstore pets import /) as unknown },
     });
     expect(await storedNames(server)).toEqual([]);
+  });
+
+  it('stops at the first row when nothing listens or the host is not found: exit 7, the rest not sent', async ({ expect }) => {
+    const closed = await startStubServer(() => {});
+    await closed.close();
+    const names = Array.from({ length: 1000 }, (_, index) => `Pet ${index}`);
+    for (const baseUrl of [`${closed.origin}/v1`, 'http://petstore.invalid/v1']) {
+      const { file, run } = await importer(baseUrl);
+      const result = await run([await file('pets.ndjson', ndjsonRows(names)), '--concurrency', '2', '--format', 'ndjson']);
+      expect(result.code, result.stderr).toBe(7);
+      const rows = reportRows(result.stdout);
+      const failed = rows.filter((row) => row.status === 'failed');
+      expect(failed.length).toBeGreaterThanOrEqual(1);
+      expect(failed.length).toBeLessThanOrEqual(2);
+      expect(failed[0]?.error?.code).toMatch(/^(connection_refused|host_not_found)$/);
+      expect(rows.filter((row) => row.status === 'not_sent')).toHaveLength(1000 - failed.length);
+      expect(stderrLines(result.stderr)[1]).toEqual({
+        error: { exitCode: 7, code: failed[0]?.error?.code, message: expect.stringMatching(/^stopped at the first failure that every row would meet: .*; 99[89] rows not sent/) as unknown },
+      });
+    }
   });
 
   it('keeps --concurrency requests in flight at most (4 by default), and refuses a bound outside 1 to 16', async ({ expect }) => {
@@ -360,7 +382,7 @@ describe.concurrent('petstore pets import, the built binary', () => {
     expect(stderrLines(first.stderr)).toEqual([
       { note: expect.stringMatching(/^interrupted: no more rows are sent; waiting for the requests in flight/) as unknown },
       { summary: expect.objectContaining({ not_sent: 16 - reportRows(first.stdout).filter((row) => row.status === 'added').length }) as unknown },
-      { error: { exitCode: 130, code: 'interrupted', message: expect.stringMatching(/^interrupted: \d+ rows not sent; run it again with --resume REPORT/) as unknown } },
+      { error: { exitCode: 130, code: 'interrupted', message: expect.stringMatching(/^interrupted: \d+ rows not sent; to send only the rest, run `petstore pets import /) as unknown } },
     ]);
     const report = reportRows(first.stdout);
     expect(byRow(report).map((row) => row.row)).toEqual(names.map((_, index) => index + 1));
@@ -386,6 +408,44 @@ describe.concurrent('petstore pets import, the built binary', () => {
     expect(await storedNames(server)).toHaveLength(16);
   });
 
+  it('on Ctrl-C of a default import into a pipe (TSV), prints the command that sends only the rest; run as printed, it adds each row exactly once', async ({ expect }) => {
+    const server = await mockServer('--delay', '150');
+    const { file, run, configDir } = await importer(server.url);
+    const names = Array.from({ length: 16 }, (_, index) => `Pet ${index + 1}`);
+    // A name the shell must have quoted.
+    const input = await file("it's my pets.ndjson", ndjsonRows(names));
+    let seen = '';
+    let interrupted = false;
+    const first = await run([input, '--concurrency', '2'], {
+      onSpawn: (child) =>
+        child.stdout?.on('data', (text: string) => {
+          seen += text;
+          if (!interrupted && seen.split('\n').length >= 3) interrupted = child.kill('SIGINT');
+        }),
+    });
+    expect(first.code, first.stderr).toBe(130);
+    const added = tsvRows(first.stdout).filter((fields) => fields[1] === 'added').length;
+    expect(added).toBeGreaterThanOrEqual(2);
+    expect(added).toBeLessThan(16);
+    const lines = first.stderr.split('\n');
+    expect(lines[0]).toMatch(/^interrupted: no more rows are sent; .*; to send the rest later, run `petstore pets import /);
+    const error = lines.find((line) => line.startsWith('error: ')) ?? '';
+    const command = /^error: interrupted: \d+ rows not sent; to send only the rest, run `(.*)`$/.exec(error)?.[1] ?? '';
+    expect(command.startsWith(`petstore pets import ${shellQuote(input)} --concurrency 2 --resume `)).toBe(true);
+    expect(command.endsWith(` --base-url ${server.url}`)).toBe(true);
+    // The resume file is the CLI's own: in the configuration folder, for its owner only.
+    const resumePath = / --resume (\S+)/.exec(command)?.[1] ?? '';
+    expect(resumePath.startsWith(join(configDir, 'imports'))).toBe(true);
+    expect((await stat(resumePath)).mode & 0o777).toBe(0o600);
+
+    const petstore = `petstore() { ${shellQuote(process.execPath)} ${shellQuote(cliBin)} "$@"; }`;
+    const second = await promisify(execFile)('sh', ['-c', `${petstore}; ${command}`], { env: cliEnv(configDir, { PETSTORE_API_KEY: DEV_KEY }) });
+    expect(tsvRows(second.stdout).filter((fields) => fields[1] === 'skipped')).toHaveLength(added);
+    expect((await storedNames(server)).toSorted()).toEqual(names.toSorted());
+    // Nothing left to send: the resume file is gone.
+    await expect(stat(resumePath)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('refuses a broken report, or one of another input, naming the file and line, before sending anything', async ({ expect }) => {
     const server = await mockServer();
     const { file, run } = await importer(server.url);
@@ -402,6 +462,19 @@ describe.concurrent('petstore pets import, the built binary', () => {
     expect(missing.stderr).toBe('error: --resume /nonexistent/report.ndjson: cannot read the file (ENOENT)\n');
     for (const result of [brokenRun, foreignRun, missing]) expect(result.code).toBe(2);
     expect(await createsSent(server)).toBe(0);
+  });
+
+  it('prints a table report of 150,000 rows (all added before, so nothing is sent)', async ({ expect }) => {
+    const { file, run } = await importer('http://127.0.0.1:9/v1');
+    const names = Array.from({ length: 150_000 }, (_, index) => `Pet ${index + 1}`);
+    const input = await file('many.ndjson', ndjsonRows(names));
+    const report = await file('many-report.ndjson', names.map((name, index) => `${JSON.stringify({ row: index + 1, status: 'added', id: index + 1, name })}\n`).join(''));
+    const result = await run([input, '--resume', report, '--format', 'table']);
+    expect(result.stderr).toMatch(/^150,000 rows in .*: added 0, skipped 150,000/);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe('LINE    RESULT   ID      NAME        ERROR');
+    expect(lines[150_000]).toBe('150000  skipped  150000  Pet 150000');
   });
 
   it('refuses a FIFO and a folder without reading them, and stdin past 64 MiB', async ({ expect }) => {

@@ -10,6 +10,8 @@ import { importExitCode, noRows, summaryText, type RowCounts } from '../import/o
 import { parseInput } from '../import/parse-input.js';
 import { createProgressBar, NO_PROGRESS } from '../import/progress-bar.js';
 import { readRegularFile } from '../read-regular-file.js';
+import { resumeCommand } from '../import/resume-command.js';
+import { createResumeFile, resumeFileName, type ResumeFile } from '../import/resume-file.js';
 import { checkReportFits, readReport, type AddedBefore } from '../import/resume-report.js';
 import type { RowResult } from '../import/row-result.js';
 import { sendRows, type PendingRow, type SendControl } from '../import/send-rows.js';
@@ -18,6 +20,7 @@ import { INPUT_LIMITS } from '../limits.js';
 import { renderImportLine, renderImportReport } from '../output/render-import.js';
 import { stringifyJson } from '../output/escape.js';
 import { readStream } from '../read-stream.js';
+import { toFailure } from '../to-exit.js';
 
 /** How many invalid rows are listed when none is sent; the rest are counted. */
 const INVALID_ROWS_LISTED = 20;
@@ -61,6 +64,21 @@ function refuseInvalid(note: (text: string) => void, what: string, source: Sourc
 }
 
 /**
+ * The resume file of this run, and the command that sends the rest with it;
+ * without one (a folder that cannot be written) the import goes on, with a warning.
+ */
+async function startResume(context: CommandContext, file: string, text: string, flags: ImportFlags, skipped: readonly RowResult[]): Promise<{ file: ResumeFile; command: string } | undefined> {
+  try {
+    const [folder, { baseUrl }] = await Promise.all([context.store.privateFolder('imports'), context.settings()]);
+    const resume = await createResumeFile(folder, resumeFileName(file, text, baseUrl), skipped, context.note);
+    return { file: resume, command: resumeCommand(file, flags, context.options, resume.path) };
+  } catch (error) {
+    context.note(`warning: no resume file is kept (${toFailure(error).message}); a report from --format ndjson is what --resume can read`);
+    return undefined;
+  }
+}
+
+/**
  * `pets import FILE|-`: checks every row against the contract, then creates
  * them `--concurrency` at a time, printing a report row as each finishes.
  */
@@ -77,6 +95,8 @@ export async function importPets(context: CommandContext, file: string, flags: I
   const stderr = createStderr(context);
   if (invalid.length > 0 && !flags.skipInvalid) throw refuseInvalid(stderr.note, what, source, invalid);
   const client = pending.length > 0 ? await context.client() : undefined;
+  // Kept as rows are added, so that an interrupted run can always be resumed, whatever the report's format.
+  const resume = client ? await startResume(context, file, text, flags, skipped) : undefined;
 
   const streaming = context.format === 'ndjson' || context.format === 'tsv' ? context.format : undefined;
   // On a terminal only: it is erased at the end, and a pipe or file never sees it.
@@ -104,7 +124,8 @@ export async function importPets(context: CommandContext, file: string, flags: I
   const release = context.io.onInterrupt?.(() => {
     control.interrupted = true;
     progress.clear();
-    stderr.note('interrupted: no more rows are sent; waiting for the requests in flight (Ctrl-C again quits at once, and loses their results)');
+    const later = resume ? `; to send the rest later, run ${resume.command}` : '';
+    stderr.note(`interrupted: no more rows are sent; waiting for the requests in flight (Ctrl-C again quits at once, and loses their results)${later}`);
   });
   let notSent: readonly PendingRow[];
   try {
@@ -116,6 +137,7 @@ export async function importPets(context: CommandContext, file: string, flags: I
           onResult: (result, failure) => {
             progress.advance();
             if (failure) rowCodes.add(failure.exitCode);
+            if (result.status === 'added') resume?.file.record(result);
             print(result);
           },
         })
@@ -125,19 +147,23 @@ export async function importPets(context: CommandContext, file: string, flags: I
     release?.();
   }
   for (const { row, pet } of notSent) print({ row, status: 'not_sent', name: pet.name });
+  const resumable = (await resume?.file.finish(counts.failed + counts.not_sent > 0)) === true;
   if (!streaming && (results.length > 0 || context.format === 'json')) {
     context.out(renderImportReport(results, context.format === 'json' ? 'json' : 'table', source.unit, await context.paint()));
   }
 
   stderr.summary(counts, (performance.now() - started) / 1000);
   const exitCode = importExitCode(control.interrupted, rowCodes);
-  if (exitCode !== EXIT.ok) throw incomplete(exitCode, control, counts, streaming === 'ndjson');
+  if (exitCode === EXIT.ok) return;
+  let next = 'a report from --format ndjson lets --resume send only the rest';
+  if (resumable && resume) next = `to send only the rest, run ${resume.command}`;
+  else if (streaming === 'ndjson') next = 'run it again with --resume REPORT (the NDJSON on stdout) to send the rest';
+  throw incomplete(exitCode, control, counts, next);
 }
 
 /** The error line of a run that did not add every row: why, and what to do next. */
-function incomplete(exitCode: ExitCode, control: SendControl, counts: RowCounts, wroteReport: boolean): CliError {
+function incomplete(exitCode: ExitCode, control: SendControl, counts: RowCounts, next: string): CliError {
   const rows = (count: number) => `${count} row${count === 1 ? '' : 's'}`;
-  const next = wroteReport ? 'run it again with --resume REPORT (the NDJSON on stdout) to send the rest' : 'a report from --format ndjson lets --resume send only the rest';
   if (control.interrupted) return new CliError(`interrupted: ${rows(counts.not_sent)} not sent; ${next}`, exitCode, 'interrupted');
   if (control.stoppedBy) {
     const { message, code } = control.stoppedBy;

@@ -38,7 +38,17 @@ export function noApiKeyError(profile: string, baseUrl: string | undefined): Cli
   return configError(`no API key for profile "${profile}"${at}${why}: set PETSTORE_API_KEY, or run \`petstore auth login --profile ${profile}\``);
 }
 
-/** `dev-…y42`: enough to recognise a key, not enough to use it. */
+/** A key at least this long shows its first 4 and last 3 characters (at most 7 of 16: less than half). */
+const LONG_KEY = 16;
+
+/**
+ * `dev-…y42`: enough to recognise a key, never enough to guess it. A long key
+ * shows its first 4 and last 3 characters; a shorter one only its last quarter
+ * at most (`****42` for 8 to 11 characters, `****` below 4), so at least half
+ * of any key, and three quarters of a short one, stays hidden.
+ */
 export function maskKey(key: string): string {
-  return key.length <= 8 ? '****' : `${key.slice(0, 4)}…${key.slice(-3)}`;
+  if (key.length >= LONG_KEY) return `${key.slice(0, 4)}…${key.slice(-3)}`;
+  const shown = Math.min(3, Math.floor(key.length / 4));
+  return `****${shown === 0 ? '' : key.slice(-shown)}`;
 }

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -86,5 +86,26 @@ describe('createConfigStore', () => {
       message: expect.stringMatching(new RegExp(`^cannot create the configuration folder ${join(dir, 'blocker', 'petstore')}: (ENOTDIR|EEXIST)`)),
     });
     await expect(store.readConfig()).rejects.toMatchObject({ exitCode: 3, message: expect.stringContaining('ENOTDIR') });
+  });
+
+  it.for([0o777, 0o770, 0o702])('refuses a folder of mode %o, reading or writing: exit 3 naming it and chmod go-w, nothing written', async (mode) => {
+    const { store, dir } = storeIn({ 'config.json': '{"profile":"staging"}' });
+    chmodSync(dir, mode);
+    const message = `the configuration folder ${dir} may be written by other users (mode 0${mode.toString(8)}), who could replace its files; run \`chmod go-w ${dir}\``;
+    await expect(store.readConfig()).rejects.toMatchObject({ exitCode: 3, message });
+    await expect(store.readCredentials()).rejects.toMatchObject({ exitCode: 3, message });
+    await expect(store.writeCredentials({ profiles: { mock: { apiKey: 'sk-abcdefgh' } } })).rejects.toMatchObject({ exitCode: 3, message });
+    expect(readdirSync(dir)).toEqual(['config.json']);
+    chmodSync(dir, 0o700);
+  });
+
+  it('replaces a link planted at the file instead of writing through it, and leaves no temporary file', async () => {
+    const { store, dir } = storeIn({ 'elsewhere.json': '' });
+    symlinkSync(join(dir, 'elsewhere.json'), store.credentialsPath);
+    await store.writeCredentials({ profiles: { mock: { apiKey: 'sk-abcdefgh' } } });
+    expect(readFileSync(join(dir, 'elsewhere.json'), 'utf8')).toBe('');
+    expect(lstatSync(store.credentialsPath).isFile()).toBe(true);
+    expect(statSync(store.credentialsPath).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).toSorted()).toEqual(['credentials.json', 'elsewhere.json']);
   });
 });

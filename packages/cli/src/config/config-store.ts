@@ -1,11 +1,13 @@
-import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as z from 'zod/mini';
 import { configError } from '../cli-error.js';
 import { terminalSafe } from '../output/escape.js';
 import { checkFileShape, ConfigFile, CredentialsFile } from './config-schema.js';
+import { checkConfigFolder } from './check-config-folder.js';
 import { configDir } from './paths.js';
 import { fileError, readConfigFile, type ConfigFileText } from './read-config-file.js';
+import { writeFileAtomically } from './write-file-atomically.js';
 
 export type { ConfigFile, CredentialsFile } from './config-schema.js';
 
@@ -34,15 +36,11 @@ function parseFile<Schema extends z.ZodMiniType>(file: ConfigFileText | undefine
   return checked.data;
 }
 
-/** Writes a file whole, or not at all (a crash leaves the old one), with the given mode. */
+/** Writes a file whole, or not at all, never through a link (see writeFileAtomically). */
 async function writeJson(path: string, data: unknown, mode: number): Promise<void> {
-  const partial = `${path}.${process.pid}.tmp`;
   try {
-    await writeFile(partial, `${JSON.stringify(data, null, 2)}\n`, { mode });
-    await chmod(partial, mode);
-    await rename(partial, path);
+    await writeFileAtomically(path, `${JSON.stringify(data, null, 2)}\n`, mode);
   } catch (error) {
-    await rm(partial, { force: true }).catch(() => {});
     throw fileError(error, path, 'write');
   }
 }
@@ -62,12 +60,18 @@ export function createConfigStore(env: Readonly<Record<string, string | undefine
       const code = (error as { code?: unknown }).code;
       throw configError(`cannot create the configuration folder ${terminalSafe(dir)}: ${typeof code === 'string' ? code : String(error)}; check the folders above it, or set PETSTORE_CONFIG_DIR`);
     }
+    await checkConfigFolder(dir);
+  };
+  // Checked before any file in it is believed: a planted config.json could send the key elsewhere.
+  const readFile = async (path: string) => {
+    await checkConfigFolder(dir);
+    return readConfigFile(path);
   };
 
   let config: Promise<ConfigFile> | undefined;
   let credentials: Promise<CredentialsFile> | undefined;
   const readCredentials = async (): Promise<CredentialsFile> => {
-    const file = await readConfigFile(credentialsPath);
+    const file = await readFile(credentialsPath);
     // As ssh does for a private key: say so, and how to fix it, but go on.
     if (file && (file.mode & OPEN_TO_OTHERS) !== 0) {
       const mode = (file.mode & 0o777).toString(8).padStart(4, '0');
@@ -80,12 +84,22 @@ export function createConfigStore(env: Readonly<Record<string, string | undefine
     dir,
     configPath,
     credentialsPath,
-    readConfig: (): Promise<ConfigFile> => (config ??= readConfigFile(configPath).then((file) => parseFile(file, configPath, ConfigFile))),
+    readConfig: (): Promise<ConfigFile> => (config ??= readFile(configPath).then((file) => parseFile(file, configPath, ConfigFile))),
     readCredentials: (): Promise<CredentialsFile> => (credentials ??= readCredentials()),
     writeConfig: async (data: ConfigFile): Promise<void> => {
       await ensureDir();
       await writeJson(configPath, data, 0o644);
       config = Promise.resolve(data);
+    },
+    /** A folder of the CLI's own inside the configuration folder (0700, checked as it is), made if need be. */
+    privateFolder: async (name: string): Promise<string> => {
+      await ensureDir();
+      const path = join(dir, name);
+      await mkdir(path, { mode: 0o700 }).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code !== 'EEXIST') throw fileError(error, path, 'write');
+      });
+      await checkConfigFolder(path);
+      return path;
     },
     // Readable by its owner only: it holds API keys.
     writeCredentials: async (data: CredentialsFile): Promise<void> => {

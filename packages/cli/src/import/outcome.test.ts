@@ -25,6 +25,12 @@ describe('stopsImport', () => {
     expect(stopsImport({ exitCode: 6, code: 'invalid_request', message: '', status: 400 })).toBe(false);
     expect(stopsImport({ exitCode: 7, code: 'server_error', message: '', status: 503 })).toBe(false);
   });
+
+  it('stops when nothing listens, the host is not found or TLS fails; not on a reset, a timeout, or an answer that says so', () => {
+    for (const code of ['connection_refused', 'host_not_found', 'tls']) expect(stopsImport({ exitCode: 7, code, message: '' })).toBe(true);
+    for (const code of ['connection_reset', 'network', 'timeout']) expect(stopsImport({ exitCode: 7, code, message: '' })).toBe(false);
+    expect(stopsImport({ exitCode: 7, code: 'connection_refused', message: '', status: 503 })).toBe(false);
+  });
 });
 
 describe('summaryText', () => {

@@ -7,12 +7,17 @@ export type RowCounts = Record<RowStatus, number>;
 
 export const noRows = (): RowCounts => ({ added: 0, skipped: 0, failed: 0, invalid: 0, not_sent: 0 });
 
+/** Failures without an answer that are about the address, not the row: the ConnectionError's `failure`. */
+const UNREACHABLE = new Set(['connection_refused', 'host_not_found', 'tls']);
+
 /**
  * The failures that every other row would meet as well: a refused or missing
- * key (401, 403), no such endpoint (404: a wrong base URL), configuration.
- * Sending the rest would only fail them all.
+ * key (401, 403), no such endpoint (404: a wrong base URL), configuration,
+ * nothing listening, no such host or a failed TLS handshake. Sending the rest
+ * would only fail them all.
  */
 export function stopsImport(failure: Failure): boolean {
+  if (failure.exitCode === EXIT.retryable) return failure.status === undefined && UNREACHABLE.has(failure.code);
   return failure.exitCode === EXIT.configuration || failure.exitCode === EXIT.authentication || failure.exitCode === EXIT.notFound || failure.status === 403;
 }
 

@@ -59,4 +59,12 @@ describe('renderImportReport', () => {
     expect(text).toMatch(/^[\u0020-\u007e\n]*$/);
     expect((JSON.parse(text) as RowResult[]).map((result) => result.row)).toEqual([2, 3, 4, 5, 6]);
   });
+
+  it('prints a table of 150,000 rows (no argument spread over the rows)', () => {
+    const many: RowResult[] = Array.from({ length: 150_000 }, (_, index) => ({ row: index + 1, status: 'added', id: index + 1, name: `Pet ${index + 1}` }));
+    const lines = renderImportReport(many, 'table', 'line', plain).split('\n');
+    expect(lines).toHaveLength(150_002);
+    expect(lines[0]).toBe('LINE    RESULT  ID      NAME        ERROR');
+    expect(lines[150_000]).toBe('150000  added   150000  Pet 150000');
+  });
 });

@@ -2,10 +2,10 @@ import type { RowResult } from '../import/row-result.js';
 import type { RowUnit } from '../import/source-row.js';
 import type { Paint } from './colour.js';
 import { stringifyJson, terminalSafe, tsvField } from './escape.js';
+import { columnWidths, padTo } from './table.js';
 
 const idOf = (result: RowResult): string => ('id' in result ? String(result.id) : '');
 const errorOf = (result: RowResult): string => ('error' in result ? `${result.error.code}: ${result.error.message}` : '');
-const width = (text: string): number => [...text].length;
 
 function resultPaint(paint: Paint, result: RowResult, text: string): string {
   if (result.status === 'added') return paint.green(text);
@@ -32,8 +32,7 @@ export function renderImportReport(results: readonly RowResult[], format: 'json'
   if (format === 'json') return `${stringifyJson(sorted, 2)}\n`;
   const header = [unit.toUpperCase(), 'RESULT', 'ID', 'NAME', 'ERROR'];
   const rows = sorted.map((result) => [String(result.row), result.status.replace('_', ' '), idOf(result), terminalSafe(result.name ?? ''), terminalSafe(errorOf(result))]);
-  const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))));
-  const pad = (text: string, column: number) => text + ' '.repeat((widths[column] ?? 0) - width(text));
+  const pad = padTo(columnWidths(header, rows));
   const last = header.length - 1;
   const lines = [header.map((title, column) => paint.bold(column === last ? title : pad(title, column))).join('  ')];
   for (const [index, row] of rows.entries()) {

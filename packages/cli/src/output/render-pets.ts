@@ -1,12 +1,12 @@
 import type { Pet } from '@petstore/sdk';
 import type { Paint } from './colour.js';
 import { stringifyJson, terminalSafe, tsvField } from './escape.js';
+import { columnWidths, padTo } from './table.js';
 
 /** How data is printed: `table` for people, `tsv` when piped, `json`/`ndjson` for programs. */
 export type Format = 'table' | 'tsv' | 'json' | 'ndjson';
 export const FORMATS: readonly Format[] = ['table', 'tsv', 'json', 'ndjson'];
 
-const width = (text: string): number => [...text].length;
 
 function statusPaint(paint: Paint, status: string): string {
   if (status === 'available') return paint.green(status);
@@ -24,8 +24,7 @@ export function renderPets(pets: readonly Pet[], format: Format, paint: Paint, s
   if (format === 'tsv') return pets.map((pet) => `${pet.id}\t${tsvField(pet.name)}\t${pet.categoryId}\t${tsvField(pet.status ?? '')}\n`).join('');
   const rows = pets.map((pet) => [String(pet.id), terminalSafe(pet.name), String(pet.categoryId), terminalSafe(pet.status ?? '')]);
   const header = ['ID', 'NAME', 'CATEGORY', 'STATUS'];
-  const widths = header.map((title, column) => Math.max(width(title), ...rows.map((row) => width(row[column] ?? ''))));
-  const pad = (text: string, column: number) => text + ' '.repeat((widths[column] ?? 0) - width(text));
+  const pad = padTo(columnWidths(header, rows));
   const lines = [header.map((title, column) => paint.bold(column === 3 ? title : pad(title, column))).join('  ')];
   for (const row of rows) {
     lines.push(row.map((cell, column) => (column === 3 ? statusPaint(paint, cell) : pad(cell, column))).join('  '));
