@@ -35,6 +35,7 @@ async function main(): Promise<number> {
     seed,
     delay: options.delay,
     corsOrigins: options.corsOrigins,
+    allowedHosts: options.allowedHosts,
     dataFile: options.dataFile,
     journalSize: options.journalSize,
     log,

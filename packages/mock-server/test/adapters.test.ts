@@ -53,6 +53,7 @@ function check(testCase: ApiCase, reply: Reply): void {
     if (typeof value === 'string') expect(actual, name).toBe(value);
     else expect(actual, name).toMatch(value);
   }
+  for (const name of expected.withoutHeaders ?? []) expect(reply.headers.get(name), name).toBeNull();
 }
 
 /** Runs the whole table, in order, through one transport. */

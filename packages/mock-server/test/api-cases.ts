@@ -20,6 +20,8 @@ export interface CaseExpectation {
   ids?: number[];
   /** Headers that must be present with these values (names lower-case). */
   headers?: Record<string, string | RegExp>;
+  /** Headers that must be absent (names lower-case). */
+  withoutHeaders?: string[];
   /** The JSON body must contain this (vitest's toMatchObject; asymmetric matchers allowed). */
   matches?: unknown;
   /** The body as text, for answers that are not JSON (a staged malformed body). */
@@ -94,13 +96,18 @@ export const apiCases: readonly ApiCase[] = [
 
   // Routing.
   { name: 'an unknown path → 404 route_not_found', request: { path: '/v1/owners', headers: auth }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/owners' } },
-  { name: 'a trailing slash → 404', request: { path: '/v1/pets/', headers: auth }, expect: { status: 404, code: 'route_not_found' } },
+  { name: 'a trailing slash → 404 naming the operation meant', request: { path: '/v1/pets/', headers: auth }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/pets/; did you mean GET /v1/pets?' } },
+  { name: 'a singular → 404 naming the operation meant, with the method asked', request: { method: 'POST', path: '/v1/pet', headers: json, body: '{}' }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/pet; did you mean POST /v1/pets?' } },
+  { name: 'a near path with an id → 404 naming it', request: { path: '/v1/Pet/7', headers: auth }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/Pet/7; did you mean GET /v1/pets/7?' } },
   { name: 'DELETE on an animal → 405 with Allow', request: { method: 'DELETE', path: '/v1/pets/1', headers: auth }, expect: { status: 405, code: 'method_not_allowed', message: '/pets/{petId} allows GET, not DELETE', headers: { allow: 'GET' } } },
   { name: 'PUT on the collection → 405 with Allow', request: { method: 'PUT', path: '/v1/pets', headers: json, body: '{}' }, expect: { status: 405, code: 'method_not_allowed', headers: { allow: 'GET, POST' } } },
 
   // Browsers and tools.
-  { name: 'a CORS preflight needs no key', request: { method: 'OPTIONS', path: '/v1/pets', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } }, expect: { status: 204, headers: { 'access-control-allow-origin': '*', 'access-control-allow-headers': /Authorization, Content-Type, Prefer/, 'access-control-allow-methods': /POST/ } } },
-  { name: 'responses expose the headers browsers need', request: { path: '/v1/pets?limit=1', headers: { ...auth, origin: 'http://localhost:5173' } }, expect: { status: 200, headers: { 'access-control-allow-origin': '*', 'access-control-expose-headers': /X-Request-Id, Deprecation, Sunset, Link/ } } },
+  { name: 'a CORS preflight needs no key', request: { method: 'OPTIONS', path: '/v1/pets', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } }, expect: { status: 204, headers: { 'access-control-allow-origin': 'http://localhost:5173', vary: 'Origin', 'access-control-allow-headers': /Authorization, Content-Type, Prefer/, 'access-control-allow-methods': /POST, DELETE/ } } },
+  { name: 'a preflight from a page elsewhere on the web allows nothing', request: { method: 'OPTIONS', path: '/__admin/reset', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } }, expect: { status: 204, headers: { vary: 'Origin' }, withoutHeaders: ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers'] } },
+  { name: 'responses expose the headers browsers need', request: { path: '/v1/pets?limit=1', headers: { ...auth, origin: 'http://localhost:5173' } }, expect: { status: 200, headers: { 'access-control-allow-origin': 'http://localhost:5173', vary: 'Origin', 'access-control-expose-headers': /X-Request-Id, Deprecation, Sunset, Link/ } } },
+  { name: 'a response to a page elsewhere on the web has no CORS headers', request: { path: '/v1/pets?limit=1', headers: { ...auth, origin: 'https://evil.example' } }, expect: { status: 200, headers: { vary: 'Origin' }, withoutHeaders: ['access-control-allow-origin', 'access-control-expose-headers'] } },
+  { name: 'a page on 127.0.0.1 or [::1] is allowed too', request: { path: '/__admin/faults', headers: { ...auth, origin: 'http://[::1]:8080' } }, expect: { status: 200, headers: { 'access-control-allow-origin': 'http://[::1]:8080' } } },
   { name: 'the OpenAPI document needs no key', request: { path: '/v1/openapi.json' }, expect: { status: 200, headers: { 'content-type': 'application/json' } } },
   { name: 'a request id given is echoed', request: { path: '/v1/pets?limit=1', headers: { ...auth, 'x-request-id': 'trace-123' } }, expect: { status: 200, headers: { 'x-request-id': 'trace-123' } } },
 

@@ -57,7 +57,7 @@ describe('petstore-mock binary', () => {
   it('documents every flag in --help', async () => {
     const { code, stdout } = await runBin(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--port', '--host', '--api-key', '--seed', '--seed-file', '--delay', '--log', '--cors-origin', 'Prefer: code=', '/__admin/reset']) {
+    for (const flag of ['--port', '--host', '--api-key', '--seed', '--seed-file', '--delay', '--log', '--cors-origin', '--allowed-host', 'Prefer: code=', '/__admin/reset']) {
       expect(stdout).toContain(flag);
     }
   });

@@ -112,7 +112,7 @@ describe('sockets that hold on', () => {
     const socket = await rawSocket(server.port);
     socket.pause();
     // Pipelined lists of 100 animals, never read: the socket's buffers fill and the writes stall.
-    const request = `GET /v1/pets?limit=100 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\n\r\n`;
+    const request = `GET /v1/pets?limit=100 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEV_API_KEY}\r\n\r\n`;
     socket.write(request.repeat(2_000));
     expect(await until(() => server.descriptors() > baseline, 2_000)).toBe(true);
     expect(await until(() => server.descriptors() <= baseline, 5_000), `${server.descriptors()} open, baseline ${baseline}`).toBe(true);
@@ -157,9 +157,9 @@ describe('bodies nobody asked for', () => {
 
   const HUNDRED_MB = 100 * 1024 * 1024;
   it.each([
-    ['unauthenticated', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n', 401],
-    ['of the wrong type', `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: text/plain\r\n`, 415],
-    ['on a method that takes none', `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\n`, 200],
+    ['unauthenticated', 'POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n', 401],
+    ['of the wrong type', `POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: text/plain\r\n`, 415],
+    ['on a method that takes none', `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEV_API_KEY}\r\n`, 200],
   ])('a 100 MB upload %s is answered at once and not read', async (_name, head, status) => {
     const server = await serve();
     // A client that sends the headers and a first 64 KiB, then waits: the answer, and the connection closed.
@@ -180,7 +180,7 @@ describe('bodies nobody asked for', () => {
     const server = await serve();
     const socket = await rawSocket(server.port);
     const received = readAll(socket, 5_000);
-    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
     const chunk = `${(256 * 1024).toString(16)}\r\n${' '.repeat(256 * 1024)}\r\n`;
     let sent = 0;
     // Pushes as fast as the server takes it, whatever it answers, until the connection goes.
@@ -218,7 +218,7 @@ describe('clients that stop halfway', () => {
   it('a client that goes away mid-body is logged with a 400, not as an unexpected error', async () => {
     const server = await serve({ log: undefined });
     const socket = await rawSocket(server.port);
-    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
+    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
     await sleep(100);
     socket.destroy();
     await sleep(200);
@@ -230,7 +230,7 @@ describe('clients that stop halfway', () => {
     const server = await serve();
     const socket = await rawSocket(server.port);
     const response = readAll(socket);
-    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n`);
+    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n`);
     expect(await response).toMatch(/^HTTP\/1\.1 400 [\s\S]*"code":"invalid_request"/);
     expect(server.stderr()).not.toMatch(/unexpected/);
   });
@@ -239,7 +239,7 @@ describe('clients that stop halfway', () => {
     const server = await serve({ timeouts: { headersMs: 300, requestMs: 600 } });
     const socket = await rawSocket(server.port);
     const response = readAll(socket);
-    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"na`);
+    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"na`);
     expect(await response).toMatch(/^HTTP\/1\.1 408 [\s\S]*"code":"request_timeout"/);
     expect(server.stderr()).not.toMatch(/unexpected/);
   });
@@ -268,7 +268,7 @@ describe('request lines', () => {
     const server = await serve();
     const socket = await rawSocket(server.port);
     const response = readAll(socket);
-    socket.write(`GET ${server.url}/pets?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nConnection: close\r\n\r\n`);
+    socket.write(`GET ${server.url}/pets?limit=1 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nConnection: close\r\n\r\n`);
     expect(await response).toMatch(/^HTTP\/1\.1 200 [\s\S]*\[\{"id":1,/);
   });
 

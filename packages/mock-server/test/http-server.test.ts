@@ -78,18 +78,21 @@ describe('startMockServer over real HTTP', () => {
     expect(errors).toEqual([new Error('disk on fire')]);
   });
 
-  it('answers paths outside /v1 with a 404 Error body', async () => {
+  it('answers paths outside /v1 with a 404 Error body naming the operation meant, key or not', async () => {
     const server = await start();
     const response = await fetch(`${server.origin}/v2/pets`, { headers: auth });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ code: 'route_not_found', message: 'No operation at /v2/pets', status: 404 });
+    expect(await response.json()).toEqual({ code: 'route_not_found', message: 'No operation at /v2/pets; did you mean GET /v1/pets?', status: 404 });
+    const keyless = await fetch(`${server.origin}/nowhere`);
+    expect(keyless.status).toBe(404);
+    expect(await keyless.json()).toEqual({ code: 'route_not_found', message: 'No operation at /nowhere', status: 404 });
   });
 
   it('refuses a declared Content-Length over 1 MiB before reading the body, and closes the connection', async () => {
     const server = await start();
     const reply = await rawExchange(
       server.port,
-      [`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"na`],
+      [`POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{"na`],
       { end: false },
     );
     expect(reply).toMatch(/^HTTP\/1\.1 413 /);
@@ -101,7 +104,7 @@ describe('startMockServer over real HTTP', () => {
   it('stops reading a chunked body at 1 MiB and keeps serving', async () => {
     const server = await start();
     const chunk = 'x'.repeat(64 * 1024);
-    const chunks = [`POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`];
+    const chunks = [`POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEV_API_KEY}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`];
     for (let index = 0; index < 20; index++) chunks.push(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
     const reply = await rawExchange(server.port, chunks, { end: false });
     expect(reply).toMatch(/^HTTP\/1\.1 413 /);
@@ -119,7 +122,7 @@ describe('startMockServer over real HTTP', () => {
   it('drops a client that never finishes its headers', async () => {
     const server = await start({ timeouts: { headersMs: 300 } });
     const started = Date.now();
-    const reply = await rawExchange(server.port, ['GET /v1/pets HTTP/1.1\r\nHost: x\r\n'], { end: false });
+    const reply = await rawExchange(server.port, ['GET /v1/pets HTTP/1.1\r\nHost: localhost\r\n'], { end: false });
     // Without the timeout this exchange would never end.
     expect(reply).toMatch(/^HTTP\/1\.1 408 /);
     expect(reply).toContain('{"code":"request_timeout","message":"The request took too long to arrive","status":408}');
@@ -128,7 +131,7 @@ describe('startMockServer over real HTTP', () => {
 
   it('answers oversized headers with a 431 Error body', async () => {
     const server = await start();
-    const reply = await rawExchange(server.port, [`GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`]);
+    const reply = await rawExchange(server.port, [`GET /v1/pets HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`]);
     expect(reply).toMatch(/^HTTP\/1\.1 431 /);
     expect(reply).toContain('"code":"headers_too_large"');
   });

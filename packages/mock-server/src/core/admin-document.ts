@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { ADMIN_FAULTS_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
 import { ArmedFault, FaultSpec } from './faults.js';
 import { RecordedRequest } from './recorded-requests.js';
+import { DEFAULT_SEED_COUNT } from './seed.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -28,7 +29,8 @@ export function createMockOpenApiDocument(): JsonObject {
   const document = createOpenApiDocument();
   const paths = document['paths'] as JsonObject;
   const components = document['components'] as { schemas: JsonObject };
-  const servers = [{ url: 'http://127.0.0.1:4010', description: 'The local mock server (petstore-mock); not part of the service.' }];
+  // Relative: "Try it out" on /docs goes to the server that serves the page, whatever its port.
+  const servers = [{ url: '/', description: 'This mock server (petstore-mock); not part of the service.' }];
   const security = [{ bearerAuth: [] }];
   const tags = ['admin'];
   components.schemas['FaultSpec'] = schemaOf(FaultSpec);
@@ -45,7 +47,7 @@ export function createMockOpenApiDocument(): JsonObject {
       description: `Restores the server's seed, or the one given; disarms every fault and forgets the recorded requests. \`seed\`: a number of generated animals (0 to ${MAX_RESET_SEED}) or an array of animals.`,
       requestBody: {
         required: false,
-        content: { 'application/json': { schema: { type: 'object', additionalProperties: false, required: ['seed'], properties: { seed: { oneOf: [{ type: 'integer', minimum: 0, maximum: MAX_RESET_SEED }, { type: 'array', items: ref('NewPet') }] } } } } },
+        content: { 'application/json': { example: { seed: DEFAULT_SEED_COUNT }, schema: { type: 'object', additionalProperties: false, required: ['seed'], properties: { seed: { oneOf: [{ type: 'integer', minimum: 0, maximum: MAX_RESET_SEED }, { type: 'array', items: ref('NewPet') }] } } } } },
       },
       responses: { '204': noContent, ...common, '415': errorResponse('A body that is not application/json.') },
     },
@@ -59,7 +61,7 @@ export function createMockOpenApiDocument(): JsonObject {
       security,
       summary: 'Arm a fault',
       description: 'The next `times` requests of `operation` (any operation without it) fail with `status`, or below HTTP as `kind` says, after `delayMs`.',
-      requestBody: { required: true, content: { 'application/json': { schema: ref('FaultSpec') } } },
+      requestBody: { required: true, content: { 'application/json': { example: { operation: 'listPets', status: 503, times: 1 }, schema: ref('FaultSpec') } } },
       responses: { '201': jsonResponse('The armed fault.', ref('ArmedFault')), ...common, '415': errorResponse('A body that is not application/json.') },
     },
     delete: { operationId: 'disarmFaults', tags, security, summary: 'Disarm every fault', responses: { '204': noContent, ...common } },

@@ -2,23 +2,26 @@ import type { RequestHeaders } from './exchange.js';
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer, X-Request-Id';
 const EXPOSED_HEADERS = 'X-Request-Id, Deprecation, Sunset, Link, Preference-Applied, Allow, WWW-Authenticate';
-const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+/** Every method the API and the admin API answer (the admin API clears faults and the journal with DELETE). */
+const ALLOWED_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
 
 /**
- * CORS for browser apps. With no origins configured any origin may call (the
- * key in `Authorization` is what protects the API, not cookies); otherwise only
- * the listed ones, echoed back with `Vary: Origin`.
+ * The origins allowed by default: pages served from this machine, on any port
+ * (Vite's `server.cors` default, the same expression).
+ */
+export const LOOPBACK_ORIGIN = /^https?:\/\/(?:(?:[^:]+\.)?localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/;
+
+/**
+ * CORS for browser apps. Loopback origins are always allowed; `origins` adds
+ * more, and `*` allows any. Allowed origins are echoed back with
+ * `Vary: Origin`; another origin gets no `Access-Control-Allow-*` header, so
+ * the browser keeps the answer from the page (a page on the web must not drive
+ * or read a server on the developer's machine).
  */
 export function createCors(origins: readonly string[] | undefined) {
-  const anyOrigin = origins === undefined || origins.length === 0 || origins.includes('*');
+  const anyOrigin = origins?.includes('*') ?? false;
   const allowed = new Set(origins);
-
-  function allowOrigin(headers: RequestHeaders): Record<string, string> {
-    if (anyOrigin) return { 'access-control-allow-origin': '*' };
-    const origin = headers['origin'];
-    if (typeof origin === 'string' && allowed.has(origin)) return { 'access-control-allow-origin': origin, vary: 'Origin' };
-    return { vary: 'Origin' };
-  }
+  const isAllowed = (origin: string): boolean => anyOrigin || LOOPBACK_ORIGIN.test(origin) || allowed.has(origin);
 
   return {
     /**
@@ -27,17 +30,25 @@ export function createCors(origins: readonly string[] | undefined) {
      * so a request without one (curl, a server, a same-origin page) gets none.
      */
     addResponseHeaders(headers: RequestHeaders, target: Record<string, string>): void {
-      if (headers['origin'] === undefined) {
-        if (!anyOrigin) target['vary'] = 'Origin';
-        return;
+      if (anyOrigin) {
+        if (headers['origin'] === undefined) return;
+        target['access-control-allow-origin'] = '*';
+      } else {
+        target['vary'] = 'Origin';
+        const origin = headers['origin'];
+        if (typeof origin !== 'string' || !isAllowed(origin)) return;
+        target['access-control-allow-origin'] = origin;
       }
-      Object.assign(target, allowOrigin(headers));
       target['access-control-expose-headers'] = EXPOSED_HEADERS;
     },
-    /** Headers of the answer to a preflight `OPTIONS` request. */
+    /** Headers of the answer to a preflight `OPTIONS` request: none that allow anything for an origin not allowed. */
     preflightHeaders(headers: RequestHeaders): Record<string, string> {
+      const origin = headers['origin'];
+      const vary: Record<string, string> = anyOrigin ? {} : { vary: 'Origin' };
+      if (typeof origin !== 'string' || !isAllowed(origin)) return vary;
       return {
-        ...allowOrigin(headers),
+        ...vary,
+        'access-control-allow-origin': anyOrigin ? '*' : origin,
         'access-control-allow-methods': ALLOWED_METHODS,
         'access-control-allow-headers': ALLOWED_HEADERS,
         'access-control-max-age': '600',

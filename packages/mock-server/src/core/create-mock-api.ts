@@ -12,7 +12,7 @@ import type { OperationResult } from './operations.js';
 import { createPetStore, type PetStore, type SeedPet } from './pet-store.js';
 import { parsePreferences, type Preferences } from './prefer.js';
 import { createRecordedRequests, DEFAULT_RECORDED_REQUESTS, type RecordedRequests } from './recorded-requests.js';
-import { matchRoute } from './routes.js';
+import { matchRoute, suggestOperation } from './routes.js';
 import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
 import { stagedErrorBody } from './staged-error.js';
 import { toErrorResult } from './to-error-result.js';
@@ -38,7 +38,10 @@ export interface MockApiOptions {
   store?: PetStore | undefined;
   /** Delay before every response (not preflights). */
   delay?: DelayOption | undefined;
-  /** Origins allowed by CORS; none or `*`: any. */
+  /**
+   * Browser origins allowed by CORS besides the loopback ones (`http://localhost:*`,
+   * `http://127.0.0.1:*`, `http://[::1]:*`, https too), which always are; `['*']`: any origin.
+   */
   corsOrigins?: readonly string[] | undefined;
   logger?: MockLogger | undefined;
   /** How many answered requests to keep for `requests.list()` and `GET /__admin/requests` (default 1,000); 0 turns recording off. */
@@ -158,7 +161,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     fail: (error: unknown) => OperationResult,
   ): Outcome {
     const match = request.path.startsWith(`${BASE_PATH}/`) ? matchRoute(request.path.slice(BASE_PATH.length)) : undefined;
-    if (!match) throw new HttpError('route_not_found', `No operation at ${request.path}`);
+    if (!match) throw routeNotFound(request);
     // HEAD is GET without the body (the transports leave it out).
     const operation = match.route.operations[request.method === 'HEAD' ? 'GET' : request.method];
     if (!operation) {
@@ -223,6 +226,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       try {
         if (request.path === OPENAPI_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
           outcome = { status: 200, body: documentOf() };
+        } else if (!isAdmin && request.path !== BASE_PATH && !request.path.startsWith(`${BASE_PATH}/`)) {
+          // Outside the API nothing is secret: a path missing its base path learns which operation it meant, key or not.
+          throw routeNotFound(request);
         } else {
           authenticate(request.headers);
           outcome = isAdmin ? handleAdmin(request, { faults, requests, reset }) : dispatch(request, seen, fail);
@@ -263,6 +269,12 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 
 /** Recorded bodies as text: invalid bytes become replacement characters here, where nothing is stored. */
 const decoder = new TextDecoder();
+
+/** A 404 naming the operation the path most likely meant ("did you mean GET /v1/pets?"). */
+function routeNotFound(request: MockRequest): HttpError {
+  const suggestion = suggestOperation(request.method, request.path, BASE_PATH);
+  return new HttpError('route_not_found', `No operation at ${request.path}${suggestion ? `; did you mean ${suggestion}?` : ''}`);
+}
 
 function decodeParam(param: string): string {
   try {

@@ -53,3 +53,49 @@ export function matchRoute(path: string): RouteMatch | undefined {
   }
   return undefined;
 }
+
+/** Most edits (Levenshtein, case aside) between a path segment and the route's for a suggestion. */
+const MAX_EDITS = 2;
+
+/** Edits between two short strings, or MAX_EDITS + 1 once beyond it. */
+function editsBetween(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > MAX_EDITS) return MAX_EDITS + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}
+
+/**
+ * The operation a path that matches no route most likely meant, e.g.
+ * `GET /v1/pets` for `/pets`, `/v1/pet`, `/v1/pets/` or `/api/v1/pets`: the
+ * route whose segments the path's last ones match (a literal one within two
+ * edits, case aside; a parameter taking the value given), the longest such
+ * route first. The method is the request's if the route has it, else the
+ * route's first. Undefined when no route is that near.
+ */
+export function suggestOperation(method: string, path: string, basePath: string): string | undefined {
+  const segments = path.split('/').filter(Boolean);
+  let best: { suggestion: string; length: number; edits: number } | undefined;
+  for (const route of routes) {
+    const template = route.template.split('/').filter(Boolean);
+    if (segments.length < template.length) continue;
+    const tail = segments.slice(segments.length - template.length);
+    let edits = 0;
+    for (const [index, part] of template.entries()) {
+      if (!part.startsWith('{')) edits += editsBetween(part, (tail[index] as string).toLowerCase());
+    }
+    if (edits > MAX_EDITS) continue;
+    if (best && (best.length > template.length || (best.length === template.length && best.edits <= edits))) continue;
+    const concrete = template.map((part, index) => (part.startsWith('{') ? tail[index] : part));
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const verb = route.operations[wanted] ? wanted : Object.keys(route.operations)[0];
+    best = { suggestion: `${verb} ${basePath}/${concrete.join('/')}`, length: template.length, edits };
+  }
+  return best?.suggestion;
+}

@@ -16,6 +16,7 @@ describe('parseCliOptions', () => {
       delay: undefined,
       log: undefined,
       corsOrigins: [],
+      allowedHosts: [],
       dataFile: undefined,
       journalSize: undefined,
     });
@@ -26,6 +27,7 @@ describe('parseCliOptions', () => {
     const options = parse([
       '--port=0', '--host', '::1', '--api-key', 'a', '--api-key', 'b', '--seed', '0',
       '--delay', '10-20', '--log', 'json', '--cors-origin', 'http://localhost:5173', '--journal-size', '0',
+      '--cors-origin', '*', '--allowed-host', 'devbox.lan', '--allowed-host', '.example.com',
     ]);
     expect(options).toMatchObject({
       journalSize: 0,
@@ -35,7 +37,8 @@ describe('parseCliOptions', () => {
       seed: 0,
       delay: { min: 10, max: 20 },
       log: 'json',
-      corsOrigins: ['http://localhost:5173'],
+      corsOrigins: ['http://localhost:5173', '*'],
+      allowedHosts: ['devbox.lan', '.example.com'],
     });
     expect(parse(['--delay', '150']).delay).toBe(150);
   });
@@ -56,6 +59,10 @@ describe('parseCliOptions', () => {
     [['--prot', '1'], "Unknown option '--prot'"],
     [['extra'], "Unexpected argument 'extra'"],
     [['--api-key', 'has space'], '--api-key values must be non-empty printable ASCII without spaces'],
+    [['--cors-origin', 'http://localhost:5173/'], `--cors-origin expects an origin (scheme, host and port, no path), such as http://localhost:5173, or '*', got "http://localhost:5173/"`],
+    [['--cors-origin', 'localhost:5173'], `--cors-origin expects an origin (scheme, host and port, no path), such as http://localhost:5173, or '*', got "localhost:5173"`],
+    [['--allowed-host', 'http://devbox.lan'], `--allowed-host expects a host name without scheme or port, such as devbox.lan, .example.com for it and its subdomains, or '*', got "http://devbox.lan"`],
+    [['--allowed-host', 'devbox.lan:4010'], `--allowed-host expects a host name without scheme or port, such as devbox.lan, .example.com for it and its subdomains, or '*', got "devbox.lan:4010"`],
   ])('refuses %j with a message naming the flag', (args, message) => {
     expect(() => parse(args)).toThrow(UsageError);
     expect(() => parse(args)).toThrow(message);

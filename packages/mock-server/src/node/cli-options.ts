@@ -18,6 +18,7 @@ export interface CliOptions {
   delay: DelayOption | undefined;
   log: LogFormat | undefined;
   corsOrigins: string[];
+  allowedHosts: string[];
   dataFile: string | undefined;
   journalSize: number | undefined;
 }
@@ -43,7 +44,11 @@ Options:
   --seed-file FILE       start with the animals in FILE: a JSON array of {name, categoryId, status?, id?}
   --delay MS|MIN-MAX     wait MS milliseconds, or a random time in MIN..MAX, before every response
   --log pretty|json|off  request log format (default: pretty on a terminal, json otherwise)
-  --cors-origin ORIGIN   allow this browser origin; repeat for several (default: any origin)
+  --cors-origin ORIGIN   also allow this browser origin (e.g. https://app.test:8443); repeat for
+                         several; '*' allows any (default: pages on localhost, 127.0.0.1, [::1])
+  --allowed-host NAME    also answer requests for this host name (Host header); repeat for several;
+                         .example.com: it and its subdomains; '*': any (default: localhost, IP addresses,
+                         the --host address)
   --data FILE            keep the animals in FILE, a SQLite database, across restarts (created
                          with the seed if new; each create is committed before its 201; one
                          server per file). Needs Node.js 22.13+. Without it nothing is written.
@@ -106,6 +111,7 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
         delay: { type: 'string' },
         log: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
+        'allowed-host': { type: 'string', multiple: true },
         data: { type: 'string' },
         'journal-size': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -129,6 +135,18 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
     if (!/^[\x21-\x7e]+$/.test(key)) throw new UsageError('--api-key values must be non-empty printable ASCII without spaces');
   }
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data expects a file path');
+  const corsOrigins = values['cors-origin'] ?? [];
+  for (const origin of corsOrigins) {
+    if (origin !== '*' && !(URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol) && new URL(origin).origin === origin)) {
+      throw new UsageError(`--cors-origin expects an origin (scheme, host and port, no path), such as http://localhost:5173, or '*', got "${origin}"`);
+    }
+  }
+  const allowedHosts = values['allowed-host'] ?? [];
+  for (const name of allowedHosts) {
+    if (!/^(?:\*|\.?[\w-]+(?:\.[\w-]+)*)$/.test(name)) {
+      throw new UsageError(`--allowed-host expects a host name without scheme or port, such as devbox.lan, .example.com for it and its subdomains, or '*', got "${name}"`);
+    }
+  }
   const host = values.host ?? DEFAULT_HOST;
   if (host.trim() === '') throw new UsageError('--host expects an address such as 127.0.0.1');
   return {
@@ -141,7 +159,8 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
     seedFile: values['seed-file'],
     delay: values.delay === undefined ? undefined : parseDelay(values.delay),
     log: values.log as LogFormat | undefined,
-    corsOrigins: values['cors-origin'] ?? [],
+    corsOrigins,
+    allowedHosts,
     dataFile: values.data,
     journalSize: values['journal-size'] === undefined ? undefined : integer('--journal-size', values['journal-size'], 0, MAX_JOURNAL_SIZE, 'a number of requests'),
   };

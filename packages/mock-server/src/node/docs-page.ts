@@ -23,11 +23,12 @@ const PAGE = `<!doctype html>
 `;
 
 // Separate from the page, so that a Content-Security-Policy without inline scripts allows it.
-// This server comes first in the server list, so "Try it out" talks to it, not to a placeholder host.
+// This server is the only one listed (relative: whatever port serves the page), so "Try it out"
+// talks to it, never to a placeholder host or another mock on 127.0.0.1:4010, which CORS would let it reset.
 const INIT = `fetch('/v1/openapi.json')
   .then((response) => response.json())
   .then((spec) => {
-    spec.servers = [{ url: '/v1', description: 'This mock server (petstore-mock)' }, ...(spec.servers || [])];
+    spec.servers = [{ url: '/v1', description: 'This mock server (petstore-mock)' }];
     window.ui = SwaggerUIBundle({
       spec,
       dom_id: '#reference',

@@ -12,11 +12,13 @@ import {
   type PetStore,
 } from '../core/index.js';
 import { connectionLimit, guardConnections } from './connection-budget.js';
+import { createHostCheck, hostName } from './host-check.js';
 import { isLoopback } from './is-loopback.js';
 import { MockServerConfigError } from './mock-server-config-error.js';
-import { createDocsPage, DOCS_PATH } from './docs-page.js';
+import { createDocsPage, DOCS_PATH, type StaticResponse } from './docs-page.js';
 import { NodeExchange } from './node-exchange.js';
 import type { RequestLog } from './request-log.js';
+import { serverIndex } from './server-index.js';
 import { openSqlitePetStore } from './sqlite-pet-store.js';
 
 export interface MockServerOptions extends MockApiOptions {
@@ -24,6 +26,13 @@ export interface MockServerOptions extends MockApiOptions {
   port?: number | undefined;
   /** Address to bind; default 127.0.0.1. Anything but loopback requires `apiKeys`. */
   host?: string | undefined;
+  /**
+   * Names a request's `Host` may give besides IP addresses, `localhost`,
+   * `*.localhost` and `host` (DNS rebinding protection, as Vite's
+   * `server.allowedHosts`): a name, `.example.com` for it and its subdomains,
+   * or `*` for any. Other requests get a 403 `host_not_allowed`.
+   */
+  allowedHosts?: readonly string[] | undefined;
   /** Request log; none by default. */
   log?: RequestLog | undefined;
   /**
@@ -167,15 +176,33 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 
   const docsPage = createDocsPage();
+  const isAllowedHost = createHostCheck(host, options.allowedHosts);
 
-  /** /docs is served here, not by the core: it is files on this machine, and needs no key. */
-  async function serveDocs(exchange: NodeExchange): Promise<boolean> {
-    const page = await docsPage(exchange.method, exchange.path);
-    if (!page) return false;
+  /** A request naming another host (DNS rebinding): refused before anything else runs. */
+  function refuseHost(exchange: NodeExchange): void {
+    const given = exchange.request.headers.host ?? '';
+    const name = hostName(given) ?? given;
+    const body: ErrorBody = {
+      code: 'host_not_allowed',
+      message: `This server does not answer for host ${JSON.stringify(name)}. To allow it, start petstore-mock with --allowed-host ${name} (allowedHosts in code)`,
+      status: 403,
+    };
+    write(exchange, { status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  /** What the core does not serve: the root's index and /docs, answered here without a key. */
+  function serveStatic(exchange: NodeExchange, page: StaticResponse): void {
     page.headers['content-length'] = String(Buffer.byteLength(page.body));
     exchange.response.writeHead(page.status, page.headers);
     exchange.response.end(exchange.method === 'HEAD' ? undefined : page.body);
     log?.request({ method: exchange.method, path: exchange.path, status: page.status, durationMs: performance.now() - exchange.started, requestId: '' });
+  }
+
+  /** /docs is served here, not by the core: it is files on this machine. */
+  async function serveDocs(exchange: NodeExchange): Promise<boolean> {
+    const page = await docsPage(exchange.method, exchange.path);
+    if (!page) return false;
+    serveStatic(exchange, page);
     return true;
   }
 
@@ -183,6 +210,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     inFlight++;
     // Timing only when someone reads it: the request log is the sole consumer.
     const exchange = new NodeExchange(request, response, log ? performance.now() : 0);
+    // The host check lives here, not in the core: a Host header matters only to a server on a port (MSW runs in the page).
+    if (!isAllowedHost(request.headers.host)) {
+      refuseHost(exchange);
+      done(exchange);
+      return;
+    }
+    const index = serverIndex(exchange.method, exchange.path);
+    if (index) {
+      serveStatic(exchange, index);
+      done(exchange);
+      return;
+    }
     if (exchange.path.startsWith(DOCS_PATH)) {
       serveDocs(exchange).then(
         (served) => {
