@@ -110,7 +110,11 @@ export function handleAdmin(request: MockRequest, context: AdminContext): Operat
       return readJsonBody(request, (body) => {
         const parsed = parseFaultSpec(body, 'body');
         if ('error' in parsed) throw new HttpError('invalid_request', parsed.error);
-        return json(201, context.faults.arm(parsed.spec));
+        try {
+          return json(201, context.faults.arm(parsed.spec));
+        } catch (error) {
+          throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
+        }
       });
     case ADMIN_REQUESTS_PATH:
       allow(request, ['GET', 'DELETE']);
