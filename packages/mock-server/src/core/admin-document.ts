@@ -72,7 +72,7 @@ export function createMockOpenApiDocument(): JsonObject {
       security,
       summary: 'The requests the mock answered',
       description: `Newest last; the admin API's own requests are not recorded. Filters combine. The journal keeps ${MAX_RECORDED_TEXT_BYTES / 1024} KiB of each body (beyond it, the text cut there and \`truncated\`) and ${MAX_JOURNAL_BYTES / 1024 / 1024} MiB in all (the oldest go first); values of headers and query parameters whose names say they hold a secret are \`[redacted]\`.`,
-      parameters: Object.entries(schemaOf(RequestFilter)['properties'] as Record<string, JsonObject>).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+      parameters: Object.entries(schemaOf(RequestFilter)['properties'] as Record<string, JsonObject>).map(([name, { description, ...schema }]) => ({ name, in: 'query', required: false, description, schema })),
       responses: { '200': jsonResponse('The recorded requests.', { type: 'array', items: ref('RecordedRequest') }), ...common },
     },
     delete: { operationId: 'forgetRequests', tags, security, summary: 'Forget the recorded requests', responses: { '204': noContent, ...common } },

@@ -30,8 +30,9 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
   headers: values,
   /** The parsed JSON body, its text when it is not JSON or was cut; absent when none was read. */
   body: z.optional(z.unknown()),
-  /** Present when the body, path, query or headers were longer than 16 KiB: the entry keeps their first 16 KiB (a cut body as text). */
-  truncated: z.optional(z.literal(true)),
+  truncated: z.optional(
+    z.literal(true).check(z.describe('Present when the body, path, query or headers were longer than 16 KiB: the entry keeps their first 16 KiB, a cut body as text.')),
+  ),
   /** 0 when a fault closed the connection without an answer. */
   status: z.int(),
   /** A fault below HTTP that answered instead. */
@@ -40,16 +41,25 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
 export type RecordedRequest = z.infer<typeof RecordedRequest>;
 
 const limitMessage = `must be an integer from 1 to ${MAX_JOURNAL_SIZE}`;
+const statusMessage = 'must be an HTTP status, e.g. 201';
 
 /** Which recorded requests to list: every field given must match. */
 export const RequestFilter = /* @__PURE__ */ z.strictObject({
-  operation: z.optional(z.enum(OPERATION_IDS, { error: `must be one of ${OPERATION_IDS.join(', ')}` })),
-  method: z.optional(z.string()),
-  status: z.optional(z.int({ error: 'must be an HTTP status, e.g. 201' }).check(z.minimum(100, 'must be an HTTP status, e.g. 201'), z.maximum(999, 'must be an HTTP status, e.g. 201'))),
-  /** Only the newest `limit` of those that match (still newest last); without it, every one kept. */
-  limit: z.optional(z.int({ error: limitMessage }).check(z.minimum(1, limitMessage), z.maximum(MAX_JOURNAL_SIZE, limitMessage))),
-  /** Only requests that arrived at or after this time: ISO 8601 with a zone, e.g. `2026-11-25T10:00:00.000Z`. */
-  since: z.optional(z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a zone, e.g. 2026-11-25T10:00:00.000Z' })),
+  operation: z.optional(z.enum(OPERATION_IDS, { error: `must be one of ${OPERATION_IDS.join(', ')}` }).check(z.describe('Only the requests that reached this operation.'))),
+  method: z.optional(z.string().check(z.describe('Only the requests of this method (any case).'))),
+  status: z.optional(
+    z.int({ error: statusMessage }).check(z.minimum(100, statusMessage), z.maximum(999, statusMessage), z.describe('Only the requests answered with this status.')),
+  ),
+  limit: z.optional(
+    z
+      .int({ error: limitMessage })
+      .check(z.minimum(1, limitMessage), z.maximum(MAX_JOURNAL_SIZE, limitMessage), z.describe('Only the newest N of those that match, still newest last; without it, every one kept.')),
+  ),
+  since: z.optional(
+    z.iso
+      .datetime({ offset: true, error: 'must be an ISO 8601 time with a zone, e.g. 2026-11-25T10:00:00.000Z' })
+      .check(z.describe('Only the requests that arrived at or after this time: ISO 8601 with a zone, e.g. 2026-11-25T10:00:00.000Z.')),
+  ),
 });
 export interface RequestFilter {
   operation?: OperationId | undefined;
