@@ -61,14 +61,8 @@ export const RequestFilter = /* @__PURE__ */ z.strictObject({
       .check(z.describe('Only the requests that arrived at or after this time: ISO 8601 with a zone, e.g. 2026-11-25T10:00:00.000Z.')),
   ),
 });
-export interface RequestFilter {
-  operation?: OperationId | undefined;
-  method?: string | undefined;
-  status?: number | undefined;
-  limit?: number | undefined;
-  /** An ISO 8601 time with a zone, or a Date. */
-  since?: string | Date | undefined;
-}
+/** The filter in code: the schema's fields, `since` also as a Date. */
+export type RequestFilter = Omit<z.input<typeof RequestFilter>, 'since'> & { since?: string | Date | undefined };
 
 /** Checks a filter as it arrives: `location` leads each message (`query` for the admin API). */
 export function parseRequestFilter(value: unknown, location: 'query' | ''): { filter: z.infer<typeof RequestFilter> } | { error: string } {
@@ -98,7 +92,7 @@ export const DEFAULT_RECORDED_REQUESTS = 1_000;
  * are recorded as `[redacted]`. It errs on the side of hiding (`author` too).
  */
 const SECRET_NAME = /auth|token|secret|passw|pwd|apikey|credential|session|cookie|signature|privatekey/;
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 export const holdsSecret = (name: string): boolean => SECRET_NAME.test(name.toLowerCase().replace(/[-_.]/g, ''));
 
