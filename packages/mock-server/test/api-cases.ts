@@ -120,7 +120,8 @@ export const apiCases: readonly ApiCase[] = [
   { name: 'Prefer code=429 on a create → too_many_requests, nothing stored', request: { method: 'POST', path: '/v1/pets', headers: { ...json, prefer: 'code=429' }, body: '{"name":"Never","categoryId":1}' }, expect: { status: 429, code: 'too_many_requests' } },
   { name: 'Prefer code=599 → http_599', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=599' } }, expect: { status: 599, code: 'http_599' } },
   { name: 'Prefer retry-after without 429 or 503 → 400', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=500, retry-after=1' } }, expect: { status: 400, code: 'invalid_request', message: 'header.prefer: retry-after goes with code=429 or code=503' } },
-  { name: 'a malformed Prefer code → 400', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=abc' } }, expect: { status: 400, code: 'invalid_request', message: 'header.prefer: code must be an error status from 400 to 599 (or a 2xx), got "abc"' } },
+  { name: 'a malformed Prefer code → 400', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=abc' } }, expect: { status: 400, code: 'invalid_request', message: 'header.prefer: code must be an error status from 400 to 599, got "abc"' } },
+  { name: 'a success Prefer code → 400, not silently ignored', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=204' } }, expect: { status: 400, code: 'invalid_request', message: 'header.prefer: code must be an error status from 400 to 599, got "204"' } },
   { name: 'a redirect Prefer code → 400', request: { path: '/v1/pets', headers: { ...auth, prefer: 'code=302' } }, expect: { status: 400, code: 'invalid_request' } },
   { name: 'Prefer delay=20 still answers', request: { path: '/v1/pets?limit=1', headers: { ...auth, prefer: 'delay=20' } }, expect: { status: 200, ids: [1] } },
   // Faults armed from outside the app, and the requests the mock answered.
@@ -150,6 +151,13 @@ export const apiCases: readonly ApiCase[] = [
   { name: 'the journal has it, once, without credentials', request: { path: '/__admin/requests?operation=createPet', headers: auth }, expect: { status: 200, matches: [{ method: 'POST', path: '/v1/pets', operation: 'createPet', query: {}, body: { name: 'Rex', categoryId: 1 }, status: 201, headers: { 'content-type': 'application/json' } }] } },
   { name: 'filters combine: method and status', request: { path: '/__admin/requests?method=POST&status=400', headers: auth }, expect: { status: 200, body: [] } },
   { name: 'a bad filter → 400', request: { path: '/__admin/requests?operation=nope', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'query.operation: must be one of listPets, createPet, getPet' } },
+  { name: 'the app sends secrets in headers and the query', request: { path: '/v1/pets?limit=1&api_key=k1&access_token=t1&name=Rex', headers: { ...auth, 'x-api-key': 'k2', 'x-session-id': 's1', 'x-request-id': 'kept-1' } }, expect: { status: 200, ids: [1] } },
+  { name: 'the journal keeps their names, never their values', request: { path: '/__admin/requests?operation=listPets', headers: auth }, expect: { status: 200, matches: [{ query: { limit: '1', api_key: '[redacted]', access_token: '[redacted]', name: 'Rex' }, headers: { authorization: '[redacted]', 'x-api-key': '[redacted]', 'x-session-id': '[redacted]', 'x-request-id': 'kept-1' } }] } },
+  { name: 'limit lists the newest', request: { path: '/__admin/requests?limit=1', headers: auth }, expect: { status: 200, matches: [{ operation: 'listPets' }] } },
+  { name: 'since a time past lists every one, newest last', request: { path: '/__admin/requests?since=2000-01-01T00:00:00Z', headers: auth }, expect: { status: 200, matches: [{ operation: 'createPet' }, { operation: 'listPets' }] } },
+  { name: 'since a time to come lists none', request: { path: '/__admin/requests?since=2999-01-01T00:00:00.000%2B01:00', headers: auth }, expect: { status: 200, body: [] } },
+  { name: 'a bad limit → 400 naming it', request: { path: '/__admin/requests?limit=0', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'query.limit: must be an integer from 1 to 1000000' } },
+  { name: 'a since without a zone → 400 naming it', request: { path: '/__admin/requests?since=2026-11-25T10:00:00', headers: auth }, expect: { status: 400, code: 'invalid_request', message: 'query.since: must be an ISO 8601 time with a zone, e.g. 2026-11-25T10:00:00.000Z' } },
 
   // Resetting to a store the test needs.
   { name: 'reset to two generated animals', request: { method: 'POST', path: '/__admin/reset', headers: json, body: '{"seed":2}' }, expect: { status: 204 } },

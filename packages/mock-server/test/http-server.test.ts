@@ -171,17 +171,18 @@ describe('startMockServer over real HTTP', () => {
     expect(next.status).toBe(200);
   });
 
-  it('never writes the Authorization value to its log', async () => {
+  it('never writes the Authorization value, nor the query string with its secrets, to its log', async () => {
     const out = capture();
     const secret = 'sk-very-secret-value';
     const server = await start({ apiKeys: [secret], log: createRequestLog('json', { out: out.stream, err: out.stream }) });
-    await fetch(`${server.url}/pets`, { headers: { authorization: `Bearer ${secret}` } });
+    await fetch(`${server.url}/pets?access_token=query-secret-value`, { headers: { authorization: `Bearer ${secret}` } });
     await fetch(`${server.url}/pets`, { headers: { authorization: 'Bearer wrong-secret-guess' } });
     const lines = out.text().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => line['status'])).toEqual([200, 401]);
     expect(lines[0]).toMatchObject({ method: 'GET', path: '/v1/pets', status: 200, durationMs: expect.any(Number), requestId: expect.any(String) });
     expect(out.text()).not.toContain(secret);
     expect(out.text()).not.toContain('wrong-secret-guess');
+    expect(out.text()).not.toContain('query-secret-value');
   });
 
   it('accepts only the configured keys, not the development key', async () => {

@@ -1,8 +1,8 @@
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
 import * as z from 'zod/mini';
 import { ADMIN_FAULTS_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
-import { ArmedFault, FaultSpec } from './faults.js';
-import { RecordedRequest } from './recorded-requests.js';
+import { ArmedFault, FaultSpec, MAX_ARMED_FAULTS } from './faults.js';
+import { MAX_JOURNAL_BYTES, MAX_RECORDED_TEXT_BYTES, RecordedRequest, RequestFilter } from './recorded-requests.js';
 import { DEFAULT_SEED_COUNT } from './seed.js';
 
 type JsonObject = Record<string, unknown>;
@@ -60,7 +60,7 @@ export function createMockOpenApiDocument(): JsonObject {
       tags,
       security,
       summary: 'Arm a fault',
-      description: 'The next `times` requests of `operation` (any operation without it) fail with `status`, or below HTTP as `kind` says, after `delayMs`.',
+      description: `The next \`times\` requests of \`operation\` (any operation without it) fail with \`status\`, or below HTTP as \`kind\` says, after \`delayMs\`. At most ${MAX_ARMED_FAULTS} faults are armed at once: past that, a 400.`,
       requestBody: { required: true, content: { 'application/json': { example: { operation: 'listPets', status: 503, times: 1 }, schema: ref('FaultSpec') } } },
       responses: { '201': jsonResponse('The armed fault.', ref('ArmedFault')), ...common, '415': errorResponse('A body that is not application/json.') },
     },
@@ -73,12 +73,8 @@ export function createMockOpenApiDocument(): JsonObject {
       tags,
       security,
       summary: 'The requests the mock answered',
-      description: 'Newest last; the admin API\'s own requests are not recorded. Filters combine.',
-      parameters: [
-        { name: 'operation', in: 'query', required: false, schema: { type: 'string', enum: (schemaOf(RecordedRequest)['properties'] as { operation: { enum: string[] } }).operation.enum } },
-        { name: 'method', in: 'query', required: false, schema: { type: 'string' } },
-        { name: 'status', in: 'query', required: false, schema: { type: 'integer' } },
-      ],
+      description: `Newest last; the admin API's own requests are not recorded. Filters combine. The journal keeps ${MAX_RECORDED_TEXT_BYTES / 1024} KiB of each body (beyond it, the text cut there and \`truncated\`) and ${MAX_JOURNAL_BYTES / 1024 / 1024} MiB in all (the oldest go first); values of headers and query parameters whose names say they hold a secret are \`[redacted]\`.`,
+      parameters: Object.entries(schemaOf(RequestFilter)['properties'] as Record<string, JsonObject>).map(([name, { description, ...schema }]) => ({ name, in: 'query', required: false, description, schema })),
       responses: { '200': jsonResponse('The recorded requests.', { type: 'array', items: ref('RecordedRequest') }), ...common },
     },
     delete: { operationId: 'forgetRequests', tags, security, summary: 'Forget the recorded requests', responses: { '204': noContent, ...common } },

@@ -1,4 +1,3 @@
-import { OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { MockRequest } from './exchange.js';
 import { parseFaultSpec, type Faults } from './faults.js';
@@ -7,7 +6,7 @@ import type { OperationResult } from './operations.js';
 import { readJsonBody } from './parse-json-body.js';
 import { parseQuery } from './parse-query.js';
 import type { SeedPet } from './pet-store.js';
-import type { RecordedRequests } from './recorded-requests.js';
+import { parseRequestFilter, RequestFilter, type Journal } from './recorded-requests.js';
 import { checkSeedAnimals } from './seed.js';
 
 /** Where the admin API lives: outside the base path, for it is no API operation. */
@@ -22,7 +21,7 @@ export const MAX_RESET_SEED = 1_000_000;
 /** What the admin API works on. */
 export interface AdminContext {
   faults: Faults;
-  requests: RecordedRequests;
+  requests: Journal;
   /** Restores the store: to `seed` when given, else to the server's own seed. */
   reset(seed: number | SeedPet[] | undefined): void;
 }
@@ -59,26 +58,20 @@ function parseResetBody(body: unknown): number | SeedPet[] {
   return checked.animals;
 }
 
-/** `operation`, `method` and `status` of `GET /__admin/requests`. */
-function requestFilter(query: string): { operation?: OperationId; method?: string; status?: number } {
+/** The query parameters of `GET /__admin/requests`, checked as `requests.list()` checks its filter; others are ignored. */
+function requestFilter(query: string): z.infer<typeof RequestFilter> {
   const params = parseQuery(query);
-  const one = (name: string): string | undefined => {
+  const given: Record<string, string | number> = {};
+  for (const name of Object.keys(RequestFilter.shape)) {
     const value = params[name];
-    if (Array.isArray(value)) throw new HttpError('invalid_request', `query.${name}: must be given only once`);
-    return value as string | undefined;
-  };
-  const operation = one('operation');
-  if (operation !== undefined && !(OPERATION_IDS as readonly string[]).includes(operation)) {
-    throw new HttpError('invalid_request', `query.operation: must be one of ${OPERATION_IDS.join(', ')}`);
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw new HttpError('invalid_request', `query.${name}: must be given only once`);
+    // Numbers arrive as text: digits become a number, anything else stays text for the schema to refuse.
+    given[name] = (name === 'status' || name === 'limit') && /^[0-9]{1,16}$/.test(value) ? Number(value) : value;
   }
-  const status = one('status');
-  if (status !== undefined && !/^[1-9][0-9]{2}$/.test(status)) throw new HttpError('invalid_request', 'query.status: must be an HTTP status, e.g. 201');
-  const method = one('method');
-  return {
-    ...(operation !== undefined && { operation: operation as OperationId }),
-    ...(method !== undefined && { method }),
-    ...(status !== undefined && { status: Number(status) }),
-  };
+  const parsed = parseRequestFilter(given, 'query');
+  if ('error' in parsed) throw new HttpError('invalid_request', parsed.error);
+  return parsed.filter;
 }
 
 /**
@@ -110,7 +103,11 @@ export function handleAdmin(request: MockRequest, context: AdminContext): Operat
       return readJsonBody(request, (body) => {
         const parsed = parseFaultSpec(body, 'body');
         if ('error' in parsed) throw new HttpError('invalid_request', parsed.error);
-        return json(201, context.faults.arm(parsed.spec));
+        try {
+          return json(201, context.faults.arm(parsed.spec));
+        } catch (error) {
+          throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
+        }
       });
     case ADMIN_REQUESTS_PATH:
       allow(request, ['GET', 'DELETE']);
@@ -118,7 +115,7 @@ export function handleAdmin(request: MockRequest, context: AdminContext): Operat
         context.requests.clear();
         return NO_CONTENT;
       }
-      return json(200, context.requests.list(requestFilter(request.query)));
+      return { status: 200, body: context.requests.listJson(requestFilter(request.query)) };
     default:
       throw new HttpError('route_not_found', `No admin operation at ${request.path}; there are ${ADMIN_RESET_PATH}, ${ADMIN_FAULTS_PATH} and ${ADMIN_REQUESTS_PATH}`);
   }

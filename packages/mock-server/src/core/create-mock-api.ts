@@ -199,7 +199,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   function handle(original: MockRequest): MockResponse | Promise<MockResponse> {
     const requestId = requestIdOf(original.headers);
     const arrived = requests.size > 0 ? Date.now() : 0;
-    let bodyText: string | undefined;
+    let bodyBytes: Uint8Array | undefined;
     // Recording keeps the body the operation read; without recording, the request goes through as it is.
     const request: MockRequest =
       requests.size > 0
@@ -210,7 +210,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
             headers: original.headers,
             readBody: () =>
               original.readBody().then((bytes) => {
-                bodyText = decoder.decode(bytes);
+                bodyBytes = bytes;
                 return bytes;
               }),
           }
@@ -253,7 +253,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
           operation: seen.operation,
           query: request.query,
           headers: request.headers,
-          body: bodyText,
+          body: bodyBytes,
           status: result.status,
           fault: result.fault,
         });
@@ -266,9 +266,6 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 
   return { handle, store, faults, requests, reset };
 }
-
-/** Recorded bodies as text: invalid bytes become replacement characters here, where nothing is stored. */
-const decoder = new TextDecoder();
 
 /** A 404 naming the operation the path most likely meant ("did you mean GET /v1/pets?"). */
 function routeNotFound(request: MockRequest): HttpError {

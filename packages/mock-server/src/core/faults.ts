@@ -12,6 +12,10 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** Most requests one fault may fail, and the longest `Retry-After` it may send (a day). */
 const MAX_TIMES = 1_000;
+/** Most faults armed at once: a test needs a handful, and each request walks the armed ones. */
+export const MAX_ARMED_FAULTS = 1_000;
+/** Why an arm past the cap is refused: the admin API's 400 and the RangeError in code say the same. */
+export const TOO_MANY_FAULTS = `at most ${MAX_ARMED_FAULTS} faults may be armed at once; disarm them (DELETE /__admin/faults, faults.clear()) or let requests spend them`;
 const MAX_RETRY_AFTER_S = 86_400;
 
 const between = (min: number, max: number) => {
@@ -42,7 +46,7 @@ export type ArmedFault = z.infer<typeof ArmedFault>;
 
 /** Faults armed from outside the app: by the admin API, or in code on the server or handlers object. */
 export interface Faults {
-  /** Makes the next `times` (default 1) matching requests fail as `spec` says. Throws a TypeError naming a bad field. */
+  /** Makes the next `times` (default 1) matching requests fail as `spec` says. Throws a TypeError naming a bad field, a RangeError past 1,000 armed faults. */
   arm(spec: FaultSpec): ArmedFault;
   /** `arm` for one operation: `faults.next('listPets', { status: 503, retryAfter: 1 })`. */
   next(operation: OperationId, fault: Omit<FaultSpec, 'operation'>): ArmedFault;
@@ -66,6 +70,7 @@ export function createFaults(): { faults: Faults; take: (operationId: OperationI
   const arm = (value: FaultSpec): ArmedFault => {
     const parsed = parseFaultSpec(value, '');
     if ('error' in parsed) throw new TypeError(`Invalid fault: ${parsed.error}`);
+    if (armed.length >= MAX_ARMED_FAULTS) throw new RangeError(TOO_MANY_FAULTS);
     const { times = 1, ...rest } = parsed.spec;
     const fault: ArmedFault = { id: ++lastId, ...rest, remaining: times };
     armed.push(fault);

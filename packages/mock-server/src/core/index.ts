@@ -15,6 +15,6 @@ export { BodyTooLargeError } from './body-too-large-error.js';
 export { MAX_BODY_BYTES, type MockRequest, type MockResponse, type RequestHeaders } from './exchange.js';
 export { FAULT_KINDS, type ArmedFault, type FaultKind, type Faults, type FaultSpec } from './faults.js';
 export { HttpError } from './http-error.js';
-export { DEFAULT_RECORDED_REQUESTS, type RecordedRequest, type RecordedRequests, type RequestFilter } from './recorded-requests.js';
+export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedRequest, type RecordedRequests, type RequestFilter } from './recorded-requests.js';
 export { createPetStore, seedPets, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './pet-store.js';
 export { checkSeedAnimals, DEFAULT_SEED_COUNT, generateSeed } from './seed.js';

@@ -20,6 +20,10 @@ describe('parsePreferences', () => {
     expect(() => parsePreferences({ prefer })).toThrow(/code must be an error status from 400 to 599/);
   });
 
+  it.each(['code=200', 'code=201', 'code=204', 'code=299'])('refuses a success code rather than ignoring it: %j', (prefer) => {
+    expect(() => parsePreferences({ prefer })).toThrow(`header.prefer: code must be an error status from 400 to 599, got "${prefer.slice(5)}"`);
+  });
+
   it('reads retry-after with a 429 or a 503', () => {
     expect(parsePreferences({ prefer: 'code=503, retry-after=2' })).toEqual({ code: 503, retryAfter: 2 });
     expect(parsePreferences({ prefer: 'code=429; retry-after=0' })).toEqual({ code: 429, retryAfter: 0 });

@@ -11,7 +11,7 @@ export const MAX_PREFERRED_RETRY_AFTER_S = 86_400;
 
 /** Test controls a request asks for with the `Prefer` header (the same header Prism reads). */
 export interface Preferences {
-  /** `code=NNN`: answer with this status instead (400–599; a 2xx runs the operation as usual). */
+  /** `code=NNN`: answer with this error status instead (400–599). */
   code?: number;
   /** `delay=MS`: wait this long before answering. */
   delay?: number;
@@ -32,8 +32,9 @@ export function parsePreferences(headers: RequestHeaders): Preferences {
     const [name = '', value = ''] = token.split('=', 2).map((part) => part.trim().replace(/^"(.*)"$/, '$1'));
     const key = name.toLowerCase();
     if (key === 'code') {
-      if (!/^(2|4|5)[0-9]{2}$/.test(value)) {
-        throw new HttpError('invalid_request', `header.prefer: code must be an error status from 400 to 599 (or a 2xx), got "${value}"`);
+      // A 2xx is refused too: the operation decides its success, and a test asking for one would silently get another.
+      if (!/^[45][0-9]{2}$/.test(value)) {
+        throw new HttpError('invalid_request', `header.prefer: code must be an error status from 400 to 599, got "${value}"`);
       }
       preferences.code = Number(value);
     } else if (key === 'retry-after') {

@@ -1,9 +1,18 @@
-import { OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
+import { describeIssue, formatIssues, OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { RequestHeaders } from './exchange.js';
 import { parseQuery } from './parse-query.js';
 
 const values = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/** Most bytes of a body, a path, a query string or the headers one recorded request keeps: 16 KiB. */
+export const MAX_RECORDED_TEXT_BYTES = 16 * 1024;
+/** Most bytes the whole journal keeps: past it, the oldest requests go. */
+export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024;
+/** What a recorded request costs besides its texts: the time, the ids, the JSON around them. */
+const ENTRY_BYTES = 256;
+/** The largest `--journal-size`, and so the largest `limit` of a listing. */
+export const MAX_JOURNAL_SIZE = 1_000_000;
 
 /** A request the mock answered, as a test asserts on it. */
 export const RecordedRequest = /* @__PURE__ */ z.object({
@@ -15,11 +24,15 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
   path: z.string(),
   /** The API operation it reached, if any. */
   operation: z.optional(z.enum(OPERATION_IDS)),
+  /** Parameters whose names say they hold a secret have the value `[redacted]`. */
   query: values,
-  /** Without `Authorization`, `Proxy-Authorization` and `Cookie`. */
+  /** Headers whose names say they hold a secret (`Authorization`, `Cookie`, `X-Api-Key`, …) have the value `[redacted]`. */
   headers: values,
-  /** The parsed JSON body, its text when it is not JSON; absent when none was read. */
+  /** The parsed JSON body, its text when it is not JSON or was cut; absent when none was read. */
   body: z.optional(z.unknown()),
+  truncated: z.optional(
+    z.literal(true).check(z.describe('Present when the body, path, query or headers were longer than 16 KiB: the entry keeps their first 16 KiB, a cut body as text.')),
+  ),
   /** 0 when a fault closed the connection without an answer. */
   status: z.int(),
   /** A fault below HTTP that answered instead. */
@@ -27,16 +40,42 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
 });
 export type RecordedRequest = z.infer<typeof RecordedRequest>;
 
+const limitMessage = `must be an integer from 1 to ${MAX_JOURNAL_SIZE}`;
+const statusMessage = 'must be an HTTP status, e.g. 201';
+
 /** Which recorded requests to list: every field given must match. */
-export interface RequestFilter {
-  operation?: OperationId | undefined;
-  method?: string | undefined;
-  status?: number | undefined;
+export const RequestFilter = /* @__PURE__ */ z.strictObject({
+  operation: z.optional(z.enum(OPERATION_IDS, { error: `must be one of ${OPERATION_IDS.join(', ')}` }).check(z.describe('Only the requests that reached this operation.'))),
+  method: z.optional(z.string().check(z.describe('Only the requests of this method (any case).'))),
+  status: z.optional(
+    z.int({ error: statusMessage }).check(z.minimum(100, statusMessage), z.maximum(999, statusMessage), z.describe('Only the requests answered with this status.')),
+  ),
+  limit: z.optional(
+    z
+      .int({ error: limitMessage })
+      .check(z.minimum(1, limitMessage), z.maximum(MAX_JOURNAL_SIZE, limitMessage), z.describe('Only the newest N of those that match, still newest last; without it, every one kept.')),
+  ),
+  since: z.optional(
+    z.iso
+      .datetime({ offset: true, error: 'must be an ISO 8601 time with a zone, e.g. 2026-11-25T10:00:00.000Z' })
+      .check(z.describe('Only the requests that arrived at or after this time: ISO 8601 with a zone, e.g. 2026-11-25T10:00:00.000Z.')),
+  ),
+});
+/** The filter in code: the schema's fields, `since` also as a Date. */
+export type RequestFilter = Omit<z.input<typeof RequestFilter>, 'since'> & { since?: string | Date | undefined };
+
+/** Checks a filter as it arrives: `location` leads each message (`query` for the admin API). */
+export function parseRequestFilter(value: unknown, location: 'query' | ''): { filter: z.infer<typeof RequestFilter> } | { error: string } {
+  // A Date in code stands for its ISO time; an invalid one stays a Date, which the schema refuses.
+  const since = value instanceof Object && 'since' in value ? value.since : undefined;
+  const input = since instanceof Date && !Number.isNaN(since.getTime()) ? { ...(value as object), since: since.toISOString() } : value;
+  const result = z.safeParse(RequestFilter, input, { error: describeIssue });
+  return result.success ? { filter: result.data } : { error: formatIssues(location, result.error.issues) };
 }
 
-/** The requests the mock answered: the newest `size` of them. */
+/** The requests the mock answered: the newest `size` of them, within 16 MiB. */
 export interface RecordedRequests {
-  /** Oldest first (newest last), optionally filtered. */
+  /** Oldest first (newest last), optionally filtered. Throws a TypeError naming a bad field. */
   list(filter?: RequestFilter): RecordedRequest[];
   clear(): void;
   /** How many are kept at most; 0: recording is off. */
@@ -46,13 +85,21 @@ export interface RecordedRequests {
 /** Default number of requests kept. */
 export const DEFAULT_RECORDED_REQUESTS = 1_000;
 
-/** Headers that carry credentials: never recorded. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+/**
+ * The one rule for names that hold a secret, over the name in lower case
+ * without `-`, `_` and `.`: `Authorization`, `Cookie`, `X-Api-Key`, `api_key`,
+ * `access_token`, `X-Session-Id`, `client_secret`, `password`, … Their values
+ * are recorded as `[redacted]`. It errs on the side of hiding (`author` too).
+ */
+const SECRET_NAME = /auth|token|secret|passw|pwd|apikey|credential|session|cookie|signature|privatekey/;
+const REDACTED = '[redacted]';
+
+export const holdsSecret = (name: string): boolean => SECRET_NAME.test(name.toLowerCase().replace(/[-_.]/g, ''));
 
 /**
- * What the request path keeps of a request: references and numbers only. The
- * work of making it readable (the date, the query, the headers without
- * credentials, the parsed body) is done when someone lists the requests.
+ * What the request path hands over: references and numbers only. The work of
+ * making it readable (the date, the query, the parsed body, the redaction) is
+ * done when someone lists the requests.
  */
 export interface RawRecord {
   /** `Date.now()` when it arrived. */
@@ -63,21 +110,79 @@ export interface RawRecord {
   operation: OperationId | undefined;
   query: string;
   headers: RequestHeaders;
-  body: string | undefined;
+  /** The body's bytes as the operation read them. */
+  body: Uint8Array | undefined;
   status: number;
   fault: 'reset' | 'empty' | 'stall' | undefined;
 }
 
-function recordedHeaders(headers: RequestHeaders): Record<string, string | string[]> {
-  const kept: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !SECRET_HEADERS.has(name)) kept[name] = typeof value === 'string' ? value : [...value];
-  }
-  return kept;
+/** A record as kept: every text within its bound, and what it costs. */
+interface KeptRecord extends Omit<RawRecord, 'body'> {
+  body: string | undefined;
+  truncated: boolean;
+  bytes: number;
 }
 
-/** A recorded body: its JSON where it is JSON, else its text. */
-function parseRecordedBody(text: string): unknown {
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/**
+ * The first 16 KiB of `bytes` as text, cut before a character that does not
+ * fit whole. A fresh string: a cut never keeps the whole text alive.
+ */
+const prefixOf = (bytes: Uint8Array): string => new TextDecoder().decode(bytes.subarray(0, MAX_RECORDED_TEXT_BYTES), { stream: true });
+
+/** A text within the bound: as it is when it fits, else its first 16 KiB. */
+function bounded(text: string): { text: string; cut: boolean } {
+  return text.length <= MAX_RECORDED_TEXT_BYTES ? { text, cut: false } : { text: prefixOf(encoder.encode(text.slice(0, MAX_RECORDED_TEXT_BYTES))), cut: true };
+}
+
+const headerBytes = (name: string, value: string | readonly string[] | undefined): number =>
+  value === undefined ? 0 : typeof value === 'string' ? name.length + value.length + 4 : value.reduce((sum, one) => sum + name.length + one.length + 4, 0);
+
+/** The headers within 16 KiB (counted as `name: value` lines): those that fit, in order. Node's own limit keeps most requests far below it. */
+function boundedHeaders(headers: RequestHeaders): { headers: RequestHeaders; bytes: number; cut: boolean } {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(headers)) bytes += headerBytes(name, value);
+  if (bytes <= MAX_RECORDED_TEXT_BYTES) return { headers, bytes, cut: false };
+  const kept: Record<string, string | readonly string[]> = {};
+  bytes = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    const cost = headerBytes(name, value);
+    if (value === undefined || bytes + cost > MAX_RECORDED_TEXT_BYTES) continue;
+    kept[name] = value;
+    bytes += cost;
+  }
+  return { headers: kept, bytes, cut: true };
+}
+
+function keep(raw: RawRecord): KeptRecord {
+  const path = bounded(raw.path);
+  const query = bounded(raw.query);
+  const headers = boundedHeaders(raw.headers);
+  const bodyCut = raw.body !== undefined && raw.body.length > MAX_RECORDED_TEXT_BYTES;
+  const body = raw.body === undefined ? undefined : bodyCut ? prefixOf(raw.body) : decoder.decode(raw.body);
+  return {
+    ...raw,
+    path: path.text,
+    query: query.text,
+    headers: headers.headers,
+    body,
+    truncated: path.cut || query.cut || headers.cut || bodyCut,
+    bytes: ENTRY_BYTES + path.text.length + query.text.length + headers.bytes + (body === undefined ? 0 : Math.min(raw.body?.length ?? 0, MAX_RECORDED_TEXT_BYTES)),
+  };
+}
+
+/** Names and values as listed, secrets redacted. fromEntries: a parameter named `__proto__` stays an own property. */
+function recordedValues(record: Readonly<Record<string, string | readonly string[] | undefined>>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(record).flatMap(([name, value]) => (value === undefined ? [] : [[name, holdsSecret(name) ? REDACTED : typeof value === 'string' ? value : [...value]]])),
+  ) as Record<string, string | string[]>;
+}
+
+/** A recorded body: its JSON where it is whole JSON, else its text. */
+function parseRecordedBody(text: string, cut: boolean): unknown {
+  if (cut) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -85,49 +190,85 @@ function parseRecordedBody(text: string): unknown {
   }
 }
 
-function readable(raw: RawRecord): RecordedRequest {
+function readable(kept: KeptRecord): RecordedRequest {
   return {
-    time: new Date(raw.at).toISOString(),
-    requestId: raw.requestId,
-    method: raw.method,
-    path: raw.path,
-    ...(raw.operation && { operation: raw.operation }),
-    query: { ...parseQuery(raw.query) } as Record<string, string | string[]>,
-    headers: recordedHeaders(raw.headers),
-    ...(raw.body !== undefined && { body: parseRecordedBody(raw.body) }),
-    status: raw.status,
-    ...(raw.fault && { fault: raw.fault }),
+    time: new Date(kept.at).toISOString(),
+    requestId: kept.requestId,
+    method: kept.method,
+    path: kept.path,
+    ...(kept.operation && { operation: kept.operation }),
+    query: recordedValues(parseQuery(kept.query)),
+    headers: recordedValues(kept.headers),
+    ...(kept.body !== undefined && { body: parseRecordedBody(kept.body, kept.truncated) }),
+    ...(kept.truncated && { truncated: true as const }),
+    status: kept.status,
+    ...(kept.fault && { fault: kept.fault }),
   };
 }
 
-/** A bounded record: past `size`, the oldest request goes (a ring, so recording costs O(1)). */
-export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS): RecordedRequests & { record(request: RawRecord): void } {
-  let ring: RawRecord[] = [];
-  // Where the next request goes once the ring is full.
-  let next = 0;
-  const inOrder = () => (ring.length < size ? ring : [...ring.slice(next), ...ring.slice(0, next)]);
+/** The journal as the core uses it: `listJson` is what `GET /__admin/requests` answers. */
+export interface Journal extends RecordedRequests {
+  record(request: RawRecord): void;
+  /** The JSON array `list(filter)` would give, made one entry at a time: a listing never holds every parsed body at once. */
+  listJson(filter: z.infer<typeof RequestFilter>): string;
+}
+
+/**
+ * A journal bounded twice: past `size` requests or 16 MiB of kept text, the
+ * oldest requests go. A queue with a moving head, so recording costs O(1).
+ */
+export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS): Journal {
+  let kept: (KeptRecord | undefined)[] = [];
+  // Index of the oldest entry still kept; the array is compacted once half of it is gone.
+  let head = 0;
+  let bytes = 0;
+
+  const select = (filter: z.infer<typeof RequestFilter>): KeptRecord[] => {
+    const since = filter.since === undefined ? undefined : Date.parse(filter.since);
+    const method = filter.method?.toUpperCase();
+    const matching: KeptRecord[] = [];
+    // Newest first, so a limit stops the walk early; reversed at the end (newest last).
+    for (let index = kept.length - 1; index >= head && (filter.limit === undefined || matching.length < filter.limit); index -= 1) {
+      const entry = kept[index] as KeptRecord;
+      if (
+        (filter.operation === undefined || entry.operation === filter.operation) &&
+        (method === undefined || entry.method === method) &&
+        (filter.status === undefined || entry.status === filter.status) &&
+        (since === undefined || entry.at >= since)
+      ) {
+        matching.push(entry);
+      }
+    }
+    return matching.reverse();
+  };
+
   return {
     size,
     record(request) {
       if (size === 0) return;
-      if (ring.length < size) ring.push(request);
-      else {
-        ring[next] = request;
-        next = (next + 1) % size;
+      const entry = keep(request);
+      kept.push(entry);
+      bytes += entry.bytes;
+      while (kept.length - head > size || (bytes > MAX_JOURNAL_BYTES && kept.length - head > 1)) {
+        bytes -= (kept[head] as KeptRecord).bytes;
+        kept[head] = undefined;
+        head += 1;
+      }
+      if (head > 1024 && head * 2 > kept.length) {
+        kept = kept.slice(head);
+        head = 0;
       }
     },
-    list: (filter = {}) =>
-      inOrder()
-        .filter(
-          (entry) =>
-            (filter.operation === undefined || entry.operation === filter.operation) &&
-            (filter.method === undefined || entry.method === filter.method.toUpperCase()) &&
-            (filter.status === undefined || entry.status === filter.status),
-        )
-        .map(readable),
+    list(filter = {}) {
+      const parsed = parseRequestFilter(filter, '');
+      if ('error' in parsed) throw new TypeError(`Invalid filter: ${parsed.error}`);
+      return select(parsed.filter).map(readable);
+    },
+    listJson: (filter) => `[${select(filter).map((entry) => JSON.stringify(readable(entry))).join(',')}]`,
     clear() {
-      ring = [];
-      next = 0;
+      kept = [];
+      head = 0;
+      bytes = 0;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { DelayOption } from '../core/index.js';
+import { MAX_JOURNAL_SIZE, type DelayOption } from '../core/index.js';
 import type { LogFormat } from './request-log.js';
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
@@ -27,7 +27,6 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 const MAX_SEED = 10_000_000;
 const MAX_DELAY_MS = 60_000;
-const MAX_JOURNAL_SIZE = 1_000_000;
 const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json', 'off'];
 
 export const HELP = `Usage: petstore-mock [options]
@@ -64,7 +63,7 @@ Test controls, per request (as Prism's):
 Test controls from outside the app (need the API key; see the README):
   POST /__admin/faults   arm a fault: {"operation":"listPets","status":503,"times":2}
                          or a kind below HTTP: reset, empty, malformed, stall
-  GET /__admin/requests  the requests answered (?operation=, ?method=, ?status=)
+  GET /__admin/requests  the requests answered (?operation=, ?method=, ?status=, ?limit=, ?since=)
   POST /__admin/reset    restore the seed, or {"seed": N | [animals]}; disarms, forgets
 
 Without a key of your own, the development key is accepted; it is printed at start-up.

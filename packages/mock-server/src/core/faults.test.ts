@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { createFaults, MAX_ARMED_FAULTS, TOO_MANY_FAULTS } from './faults.js';
+
+describe('createFaults', () => {
+  it(`arms at most ${MAX_ARMED_FAULTS} faults at once, then refuses with a RangeError naming the limit`, () => {
+    const { faults, take } = createFaults();
+    for (let index = 0; index < MAX_ARMED_FAULTS; index += 1) faults.arm({ status: 503 });
+    expect(() => faults.next('listPets', { status: 500 })).toThrow(new RangeError(TOO_MANY_FAULTS));
+    expect(faults.list()).toHaveLength(MAX_ARMED_FAULTS);
+    // A spent fault makes room again.
+    expect(take('listPets')?.status).toBe(503);
+    expect(faults.next('listPets', { status: 500 })).toMatchObject({ operation: 'listPets', status: 500, remaining: 1 });
+  });
+
+  it('refuses times beyond 1000 with a TypeError naming the field', () => {
+    const { faults } = createFaults();
+    expect(() => faults.arm({ status: 503, times: 1001 })).toThrow(new TypeError('Invalid fault: times: must be an integer from 1 to 1000'));
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { createRecordedRequests, holdsSecret, MAX_JOURNAL_BYTES, MAX_RECORDED_TEXT_BYTES, type RawRecord } from './recorded-requests.js';
+
+const encoder = new TextEncoder();
+
+function raw(overrides: Partial<RawRecord> = {}): RawRecord {
+  return { at: Date.parse('2026-11-25T10:00:00.000Z'), requestId: 'r1', method: 'GET', path: '/v1/pets', operation: 'listPets', query: '', headers: {}, body: undefined, status: 200, fault: undefined, ...overrides };
+}
+
+describe('createRecordedRequests', () => {
+  it('keeps a body up to 16 KiB whole, parsed when it is JSON', () => {
+    const journal = createRecordedRequests();
+    const fits = JSON.stringify({ name: 'x'.repeat(MAX_RECORDED_TEXT_BYTES - 20) });
+    journal.record(raw({ method: 'POST', body: encoder.encode(fits) }));
+    const [entry] = journal.list();
+    expect(entry?.body).toEqual(JSON.parse(fits));
+    expect(entry).not.toHaveProperty('truncated');
+  });
+
+  it('keeps the first 16 KiB of a longer body as text, marked truncated, never splitting a character', () => {
+    const journal = createRecordedRequests();
+    // A one-byte prefix puts every 2-byte é across the 16 KiB cut.
+    const body = `[${'"é",'.repeat(400_000)}"end"]`;
+    journal.record(raw({ method: 'POST', body: encoder.encode(body) }));
+    const [entry] = journal.list();
+    expect(entry?.truncated).toBe(true);
+    expect(typeof entry?.body).toBe('string');
+    const text = entry?.body as string;
+    expect(encoder.encode(text).length).toBeLessThanOrEqual(MAX_RECORDED_TEXT_BYTES);
+    expect(encoder.encode(text).length).toBeGreaterThan(MAX_RECORDED_TEXT_BYTES - 4);
+    expect(body.startsWith(text)).toBe(true);
+  });
+
+  it('cuts a long query and oversized headers too, and marks the entry', () => {
+    const journal = createRecordedRequests();
+    journal.record(raw({ query: `q=${'a'.repeat(100_000)}`, headers: { 'x-big': 'b'.repeat(40_000), accept: 'application/json' } }));
+    const [entry] = journal.list();
+    expect(entry?.truncated).toBe(true);
+    expect((entry?.query['q'] as string).length).toBe(MAX_RECORDED_TEXT_BYTES - 2);
+    expect(entry?.headers).toEqual({ accept: 'application/json' });
+  });
+
+  it('drops the oldest requests past the total bytes, whatever the count allows', () => {
+    const journal = createRecordedRequests(1_000_000);
+    const body = encoder.encode('x'.repeat(1024 * 1024));
+    const count = Math.ceil(MAX_JOURNAL_BYTES / MAX_RECORDED_TEXT_BYTES) + 100;
+    for (let index = 0; index < count; index += 1) journal.record(raw({ requestId: `r${index}`, body }));
+    const kept = journal.list();
+    expect(kept.length).toBeLessThan(MAX_JOURNAL_BYTES / MAX_RECORDED_TEXT_BYTES);
+    expect(kept.length).toBeGreaterThan(MAX_JOURNAL_BYTES / MAX_RECORDED_TEXT_BYTES / 2);
+    expect(kept.at(-1)?.requestId).toBe(`r${count - 1}`);
+    expect(journal.listJson({}).length).toBeLessThan(MAX_JOURNAL_BYTES * 1.1);
+  });
+
+  it('drops the oldest past its size, and lists in order after wrapping many times', () => {
+    const journal = createRecordedRequests(3);
+    for (let index = 0; index < 5_000; index += 1) journal.record(raw({ requestId: `r${index}` }));
+    expect(journal.list().map((entry) => entry.requestId)).toEqual(['r4997', 'r4998', 'r4999']);
+  });
+
+  it('lists the newest `limit` that match, still newest last', () => {
+    const journal = createRecordedRequests();
+    for (let index = 0; index < 10; index += 1) journal.record(raw({ requestId: `r${index}`, status: index % 2 === 0 ? 200 : 400 }));
+    expect(journal.list({ limit: 2 }).map((entry) => entry.requestId)).toEqual(['r8', 'r9']);
+    expect(journal.list({ limit: 2, status: 400 }).map((entry) => entry.requestId)).toEqual(['r7', 'r9']);
+    expect(JSON.parse(journal.listJson({ limit: 2 }))).toEqual(journal.list({ limit: 2 }));
+  });
+
+  it('lists those that arrived at or after `since`, given as an ISO time or a Date', () => {
+    const journal = createRecordedRequests();
+    const start = Date.parse('2026-11-25T10:00:00.000Z');
+    for (let index = 0; index < 4; index += 1) journal.record(raw({ requestId: `r${index}`, at: start + index * 1000 }));
+    expect(journal.list({ since: '2026-11-25T10:00:02.000Z' }).map((entry) => entry.requestId)).toEqual(['r2', 'r3']);
+    expect(journal.list({ since: '2026-11-25T11:00:01+01:00' }).map((entry) => entry.requestId)).toEqual(['r1', 'r2', 'r3']);
+    expect(journal.list({ since: new Date(start + 3000) }).map((entry) => entry.requestId)).toEqual(['r3']);
+  });
+
+  it.each([
+    [{ limit: 0 }, 'Invalid filter: limit: must be an integer from 1 to 1000000'],
+    [{ limit: 1.5 }, 'Invalid filter: limit: must be an integer from 1 to 1000000'],
+    [{ since: 'yesterday' }, 'Invalid filter: since: must be an ISO 8601 time with a zone, e.g. 2026-11-25T10:00:00.000Z'],
+    [{ since: new Date(Number.NaN) }, 'Invalid filter: since: must be an ISO 8601 time with a zone, e.g. 2026-11-25T10:00:00.000Z'],
+  ])('refuses a bad filter in code: %j', (filter, message) => {
+    expect(() => createRecordedRequests().list(filter)).toThrow(new TypeError(message));
+  });
+
+  it('records secrets by name only: headers and query parameters', () => {
+    const journal = createRecordedRequests();
+    journal.record(
+      raw({
+        query: 'api_key=1&access_token=2&limit=3&Client-Secret=4&password=5',
+        headers: { authorization: 'Bearer k', cookie: 'a=b', 'proxy-authorization': 'Basic x', 'x-api-key': 'k', 'x-auth-token': 't', accept: '*/*', 'set-cookie': ['a', 'b'] },
+      }),
+    );
+    const [entry] = journal.list();
+    expect(entry?.query).toEqual({ api_key: '[redacted]', access_token: '[redacted]', limit: '3', 'Client-Secret': '[redacted]', password: '[redacted]' });
+    expect(entry?.headers).toEqual({
+      authorization: '[redacted]',
+      cookie: '[redacted]',
+      'proxy-authorization': '[redacted]',
+      'x-api-key': '[redacted]',
+      'x-auth-token': '[redacted]',
+      accept: '*/*',
+      'set-cookie': '[redacted]',
+    });
+  });
+
+  it('keeps a query parameter named __proto__ as an ordinary one', () => {
+    const journal = createRecordedRequests();
+    journal.record(raw({ query: '__proto__=1&constructor=2' }));
+    const [entry] = journal.list();
+    expect(Object.getPrototypeOf(entry?.query)).toBe(Object.prototype);
+    expect(Object.entries(entry?.query ?? {})).toEqual([['__proto__', '1'], ['constructor', '2']]);
+  });
+
+  it.each(['X-Api-Key', 'api_key', 'APIKEY', 'access_token', 'X-CSRF-Token', 'client_secret', 'passwd', 'X-Session-Id', 'sessionid', 'x-amz-signature', 'private.key', 'credentials'])(
+    'counts %j as a secret',
+    (name) => expect(holdsSecret(name)).toBe(true),
+  );
+
+  it.each(['content-type', 'accept', 'x-request-id', 'idempotency-key', 'limit', 'status', 'prefer', 'user-agent'])('does not count %j as a secret', (name) =>
+    expect(holdsSecret(name)).toBe(false),
+  );
+});
