@@ -446,6 +446,21 @@ describe.concurrent('petstore pets import, the built binary', () => {
     await expect(stat(resumePath)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('removes a resume file of its own that has nothing left to send, and never a report kept elsewhere', async ({ expect }) => {
+    const server = await mockServer();
+    const { file, run, configDir } = await importer(server.url);
+    const input = await file('pets.ndjson', ndjsonRows(['Rex', 'Tom']));
+    const full = await run([input, '--format', 'ndjson']);
+    expect(full.code, full.stderr).toBe(0);
+    const elsewhere = await file('report.ndjson', full.stdout);
+    const own = join(configDir, 'imports', 'pets.ndjson-0000000000000000.ndjson');
+    await writeFile(own, full.stdout, { mode: 0o600 });
+    for (const report of [elsewhere, own]) expect((await run([input, '--resume', report])).code).toBe(0);
+    await expect(stat(own)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await stat(elsewhere)).isFile()).toBe(true);
+    expect(await storedNames(server)).toHaveLength(2);
+  });
+
   it('refuses a broken report, or one of another input, naming the file and line, before sending anything', async ({ expect }) => {
     const server = await mockServer();
     const { file, run } = await importer(server.url);

@@ -1,4 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import { rm } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../context.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
@@ -78,6 +80,16 @@ async function startResume(context: CommandContext, file: string, text: string, 
   }
 }
 
+/** Removes `report` if it is a resume file in the config folder's imports/ (never a report the user keeps elsewhere). */
+async function removeSpentResumeFile(context: CommandContext, report: string): Promise<void> {
+  try {
+    const folder = await context.store.privateFolder('imports');
+    if (dirname(resolve(report)) === folder) await rm(resolve(report), { force: true });
+  } catch {
+    // Left for the next run's pruning.
+  }
+}
+
 /**
  * `pets import FILE|-`: checks every row against the contract, then creates
  * them `--concurrency` at a time, printing a report row as each finishes.
@@ -95,6 +107,8 @@ export async function importPets(context: CommandContext, file: string, flags: I
   const stderr = createStderr(context);
   if (invalid.length > 0 && !flags.skipInvalid) throw refuseInvalid(stderr.note, what, source, invalid);
   const client = pending.length > 0 ? await context.client() : undefined;
+  // A resume file of ours with nothing left to send has done its work.
+  if (!client && flags.resume !== undefined && invalid.length === 0) await removeSpentResumeFile(context, flags.resume);
   // Kept as rows are added, so that an interrupted run can always be resumed, whatever the report's format.
   const resume = client ? await startResume(context, file, text, flags, skipped) : undefined;
 

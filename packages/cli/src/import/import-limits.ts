@@ -9,4 +9,6 @@ export const IMPORT_LIMITS = {
   rows: 1_000_000,
   /** `--resume REPORT`: a million report lines of up to ~250 bytes. */
   reportBytes: 256 * 1024 * 1024,
+  /** Resume files kept in the config folder's imports/: the newest ones; older ones go when a new one starts. */
+  resumeFiles: 20,
 } as const;

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createResumeFile, resumeFileName } from './resume-file.js';
+import { createResumeFile, pruneResumeFiles, resumeFileName } from './resume-file.js';
 import { parseReport } from './resume-report.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'petstore-resume-'));
@@ -34,5 +34,21 @@ describe('createResumeFile', () => {
     const file = await createResumeFile(folder, 'b.ndjson', [], () => {});
     expect(await file.finish(false)).toBe(false);
     expect(() => statSync(file.path)).toThrow(/ENOENT/);
+  });
+});
+
+describe('pruneResumeFiles', () => {
+  it('keeps the newest files and leaves anything that is not a resume file', async () => {
+    const imports = join(folder, 'imports');
+    mkdirSync(imports);
+    for (let index = 0; index < 5; index += 1) {
+      const path = join(imports, `f${index}.ndjson`);
+      writeFileSync(path, '');
+      utimesSync(path, 1_000 + index, 1_000 + index);
+    }
+    writeFileSync(join(imports, 'notes.txt'), '');
+    mkdirSync(join(imports, 'dir.ndjson'));
+    await pruneResumeFiles(imports, 2);
+    expect(readdirSync(imports).toSorted()).toEqual(['dir.ndjson', 'f3.ndjson', 'f4.ndjson', 'notes.txt']);
   });
 });

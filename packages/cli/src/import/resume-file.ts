@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { lstat, readdir, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { writeFileAtomically } from '../config/write-file-atomically.js';
 import { renderImportLine } from '../output/render-import.js';
+import { IMPORT_LIMITS } from './import-limits.js';
 import type { RowResult } from './row-result.js';
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -18,6 +19,19 @@ export function resumeFileName(file: string, text: string, baseUrl: string): str
   const input = file === '-' ? `stdin ${sha256(text)}` : `file ${resolve(file)}`;
   const stem = file === '-' ? 'stdin' : basename(file).replace(/[^\w.-]/g, '_').slice(0, 40);
   return `${stem}-${sha256(`${input}\n${baseUrl}`).slice(0, 16)}.ndjson`;
+}
+
+/**
+ * Removes all but the newest `keep` resume files of `folder` (by modification
+ * time), so runs that are never resumed do not pile up. Only our own names
+ * (`*.ndjson` regular files) are touched; a file that cannot be removed stays.
+ */
+export async function pruneResumeFiles(folder: string, keep: number = IMPORT_LIMITS.resumeFiles): Promise<void> {
+  const names = (await readdir(folder)).filter((name) => name.endsWith('.ndjson'));
+  if (names.length <= keep) return;
+  const files = await Promise.all(names.map(async (name) => ({ path: join(folder, name), stat: await lstat(join(folder, name)).catch(() => undefined) })));
+  const ours = files.filter((file) => file.stat?.isFile() === true).sort((a, b) => (b.stat?.mtimeMs ?? 0) - (a.stat?.mtimeMs ?? 0));
+  await Promise.all(ours.slice(keep).map((file) => rm(file.path, { force: true }).catch(() => undefined)));
 }
 
 /** The report lines `--resume` needs (rows added, or skipped as added before), kept as each is known. */
@@ -36,6 +50,8 @@ export interface ResumeFile {
  */
 export async function createResumeFile(folder: string, name: string, skipped: readonly RowResult[], warn: (text: string) => void): Promise<ResumeFile> {
   const path = join(folder, name);
+  // One slot for this run's file.
+  await pruneResumeFiles(folder, IMPORT_LIMITS.resumeFiles - 1);
   await writeFileAtomically(path, skipped.map((result) => renderImportLine(result, 'ndjson')).join(''), 0o600);
   const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0));
   let broken = false;
