@@ -10,7 +10,7 @@
 //
 // Inputs: the root files below, and every file of each workspace package
 // (pnpm-workspace.yaml's `- folder/*` entries) outside node_modules/, dist/,
-// test/ and dot-files (test scratch folders; no build reads them).
+// test/, Markdown files and dot-files (test scratch folders): no build reads them.
 //
 //   node scripts/build-if-stale.mjs   prints why it builds, or that the build is up to date
 import { spawnSync } from 'node:child_process';
@@ -59,7 +59,7 @@ function inputs() {
   for (const file of rootInputs) {
     if (existsSync(join(root, file))) hashes[file] = createHash('sha256').update(readFileSync(join(root, file))).digest('hex');
   }
-  for (const folder of packageFolders()) hashTree(folder, hashes, (name) => skipped.has(name) || name.startsWith('.'));
+  for (const folder of packageFolders()) hashTree(folder, hashes, (name) => skipped.has(name) || name.startsWith('.') || name.endsWith('.md'));
   return hashes;
 }
 

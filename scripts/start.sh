@@ -24,9 +24,11 @@ cd "$repo_root"
 node scripts/build-if-stale.mjs
 
 log="$(mktemp)"
+# The CLI's own configuration stays out of the user's: a scratch folder, removed at the end.
+cli_config="$(mktemp -d)"
 node packages/mock-server/dist/bin.js --port "$port" --log off > "$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2> /dev/null; wait "$server" 2> /dev/null; rm -f "$log"' EXIT
+trap 'kill "$server" 2> /dev/null; wait "$server" 2> /dev/null; rm -rf "$log" "$cli_config"' EXIT
 for _ in $(seq 1 100); do
   grep -q 'listening on' "$log" && break
   kill -0 "$server" 2> /dev/null || { cat "$log" >&2; exit 1; }
@@ -34,8 +36,7 @@ for _ in $(seq 1 100); do
 done
 cat "$log"
 
-# The CLI's own configuration stays out of the user's: a scratch folder.
-export PETSTORE_CONFIG_DIR="$(mktemp -d)"
+export PETSTORE_CONFIG_DIR="$cli_config"
 export PETSTORE_BASE_URL="http://127.0.0.1:$port/v1"
 # The CLI uses the development key by itself only at the mock's default address.
 export PETSTORE_API_KEY=dev-petstore-key42

@@ -188,8 +188,9 @@ describe('scripts/build-if-stale.mjs builds only when the last build is not curr
     await expectBuild(undefined);
   });
 
-  it('ignores tests, dot-files and node_modules/, which no build reads', async () => {
+  it('ignores tests, Markdown, dot-files and node_modules/, which no build reads', async () => {
     await writeFile(file('packages/a/test/a.test.ts'), 'export {};\n');
+    await writeFile(file('packages/a/README.md'), '# a\n');
     await mkdir(file('packages/a/.readme-examples-x'));
     await writeFile(file('packages/a/.readme-examples-x/example.mts'), 'export {};\n');
     await mkdir(file('packages/a/node_modules'));
