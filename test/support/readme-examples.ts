@@ -106,12 +106,20 @@ function runExample(command: string, file: string, cwd: string, env: NodeJS.Proc
 const require = createRequire(import.meta.url);
 const binOf = (name: string) => join(dirname(require.resolve(`${name}/package.json`)), 'dist', 'bin.js');
 
+export interface ReadmeExampleOptions {
+  /** Where shell examples run (default: the scratch folder); script examples always run beside the README. */
+  cwd?: string;
+  /** Files the examples read as the user's own (name → text), written into the scratch folder before each example. */
+  files?: Record<string, string>;
+  /** Commands the examples call as the user's own (name → a shell script's body), on PATH. */
+  commands?: Record<string, string>;
+}
+
 /**
  * Runs every example of the README at `readmePath` (relative to the
- * repository's root) as a vitest suite. `cwd` is where shell examples run
- * (default: a scratch folder); script examples always run beside the README.
+ * repository's root) as a vitest suite.
  */
-export function describeReadmeExamples(readmePath: string, options: { cwd?: string } = {}): void {
+export function describeReadmeExamples(readmePath: string, options: ReadmeExampleOptions = {}): void {
   const readmeDir = dirname(join(repoRoot, readmePath));
   const blocks = readmeBlocks(readFileSync(join(repoRoot, readmePath), 'utf8')).filter(isExample);
   const runnable = blocks.filter((block) => block.notRun === undefined);
@@ -128,8 +136,13 @@ export function describeReadmeExamples(readmePath: string, options: { cwd?: stri
       const bin = join(scratch, 'bin');
       mkdirSync(bin);
       mkdirSync(join(scratch, 'config'));
-      for (const [command, file] of [['petstore', binOf('@petstore/cli')], ['petstore-mock', binOf('@petstore/mock-server')]] as const) {
-        writeFileSync(join(bin, command), `#!/bin/sh\nexec '${process.execPath}' '${file}' "$@"\n`);
+      const commands: Record<string, string> = {
+        ...options.commands,
+        petstore: `exec '${process.execPath}' '${binOf('@petstore/cli')}' "$@"`,
+        'petstore-mock': `exec '${process.execPath}' '${binOf('@petstore/mock-server')}' "$@"`,
+      };
+      for (const [command, body] of Object.entries(commands)) {
+        writeFileSync(join(bin, command), `#!/bin/sh\n${body}\n`);
         chmodSync(join(bin, command), 0o755);
       }
       env = {
@@ -147,7 +160,10 @@ export function describeReadmeExamples(readmePath: string, options: { cwd?: stri
       if (scratch) rmSync(scratch, { recursive: true, force: true });
     });
 
-    beforeEach(() => server.reset());
+    beforeEach(() => {
+      server.reset();
+      for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(scratch, name), text);
+    });
 
     it('says why each example that is not run is not', () => {
       for (const block of blocks.filter(({ notRun }) => notRun !== undefined)) {
