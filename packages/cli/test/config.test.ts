@@ -262,7 +262,7 @@ describe.concurrent('configuration, credentials and auth (the built binary)', ()
       expect(await run(['auth', 'status'])).toMatchObject({ code: 0, stderr: '' });
     });
 
-    // As root, the CLI runs as nobody (uid 65534): root itself reads whatever the mode says.
+    // As root, the CLI runs as nobody (uid 65534), from copies it can reach: root itself reads whatever the mode says.
     it('an unreadable folder or file, or an unwritable folder: exit 3 naming it, no raw EACCES, no stack', async ({ expect }) => {
       const [folder, file, readOnly] = await Promise.all([cli(), cli(), cli()]);
       await writeFile(join(folder.configDir, 'config.json'), '{}');

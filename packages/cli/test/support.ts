@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { constants, readFileSync, statSync } from 'node:fs';
+import { chmod, copyFile, cp, link, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -34,8 +34,50 @@ export interface CliRunOptions {
   stdin?: string;
   /** Called with the child once it is spawned (to signal it, or close its stdout). */
   onSpawn?: (child: ChildProcess) => void;
-  /** Run as this user (only root may): for permission tests, which root itself would pass. */
+  /**
+   * Run as this user (only root may): for permission tests, which root itself
+   * would pass. It runs copies of Node.js and the built CLI (see stagedForOtherUsers).
+   */
   user?: { uid: number; gid: number };
+}
+
+/** The folders from `dir` up to `/` that users other than their owner cannot enter. */
+function closedToOthers(dir: string): string[] {
+  const closed: string[] = [];
+  for (let current = dir; ; current = dirname(current)) {
+    if ((statSync(current).mode & 0o001) === 0) closed.push(current);
+    if (dirname(current) === current) return closed;
+  }
+}
+
+let staged: Promise<{ node: string; bin: string }> | undefined;
+let stagedDir: string | undefined;
+
+/**
+ * Node.js and the built CLI where any user can run them: the clone, and the
+ * Node.js in its .tools/, may lie in a folder only its owner can enter (a 0700
+ * home, /root, a `mktemp -d` folder), so another user could run neither. A
+ * fresh folder (0755) under the temp folder holds a hard link to (or a copy of)
+ * this Node.js and a copy of the CLI's dist/; createTempDirs' removeAll
+ * removes it.
+ */
+function stagedForOtherUsers(): Promise<{ node: string; bin: string }> {
+  staged ??= (async () => {
+    const closed = closedToOthers(tmpdir());
+    if (closed.length > 0) {
+      throw new Error(`the CLI cannot run as another user from ${tmpdir()}: other users cannot enter ${closed.join(', ')}; set TMPDIR to a folder they can enter (e.g. TMPDIR=/tmp)`);
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'petstore-e2e-other-user-'));
+    stagedDir = dir;
+    await chmod(dir, 0o755);
+    const node = join(dir, 'node');
+    // A hard link costs nothing; across file systems, a copy (a clone where the file system can).
+    await link(process.execPath, node).catch(() => copyFile(process.execPath, node, constants.COPYFILE_FICLONE));
+    await cp(cliPackageJson, join(dir, 'cli', 'package.json'));
+    await cp(dirname(cliBin), join(dir, 'cli', 'dist'), { recursive: true });
+    return { node, bin: join(dir, 'cli', 'dist', 'bin.js') };
+  })();
+  return staged;
 }
 
 const RUN_TIMEOUT_MS = 15_000;
@@ -60,12 +102,14 @@ export function cliEnv(configDir: string, changes: Record<string, string | undef
 }
 
 /** Runs `node dist/bin.js ...args` to completion: stdin, stdout and stderr are pipes. */
-export function runCli(configDir: string, args: readonly string[], options: CliRunOptions = {}): Promise<CliResult> {
+export async function runCli(configDir: string, args: readonly string[], options: CliRunOptions = {}): Promise<CliResult> {
+  const { node, bin } = options.user ? await stagedForOtherUsers() : { node: process.execPath, bin: cliBin };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliBin, ...args], {
+    const child = spawn(node, [bin, ...args], {
       env: cliEnv(configDir, options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
-      ...options.user,
+      // Another user starts in a folder of its own: it may not enter ours.
+      ...(options.user && { ...options.user, cwd: dirname(node) }),
     });
     let stdout = '';
     let stderr = '';
@@ -97,7 +141,11 @@ export function createTempDirs() {
       made.push(dir);
       return dir;
     },
-    removeAll: () => Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))),
+    removeAll: async () => {
+      if (stagedDir !== undefined) made.push(stagedDir);
+      [staged, stagedDir] = [undefined, undefined];
+      await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+    },
   };
 }
 
