@@ -144,4 +144,30 @@ describe('petstore-mock --data at the edges', () => {
     expect(output).toContain(`--data ${file} is not a petstore-mock data file (not a SQLite database); it was left untouched.`);
     expect(readFileSync(file, 'utf8')).toBe('{"name":"someone-else"}\n');
   });
+
+  it('refuses a create past the largest id with 409, stores nothing, and the file starts again and serves', async () => {
+    const file = dataFile();
+    const seedFile = dataFile('last.json');
+    writeFileSync(seedFile, JSON.stringify([{ id: Number.MAX_SAFE_INTEGER, name: 'Last', categoryId: 1 }]));
+    const last = { id: Number.MAX_SAFE_INTEGER, name: 'Last', categoryId: 1, status: 'available' };
+    const first = await start(['--seed-file', seedFile, '--data', file]);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await create(first, 'Over')).toEqual({ status: 409, body: { code: 'id_space_exhausted', message: expect.stringContaining('No id is left'), status: 409 } });
+    }
+    expect(await list(first)).toEqual([last]);
+    await first.stop();
+    const again = await start(['--data', file]);
+    expect(await list(again)).toEqual([last]);
+    expect((await create(again, 'Still over')).status).toBe(409);
+  });
+
+  it('refuses a seed file whose ids pass the largest, naming the entry and the id', async () => {
+    const seedFile = dataFile('over.json');
+    writeFileSync(seedFile, JSON.stringify([{ id: Number.MAX_SAFE_INTEGER, name: 'Last', categoryId: 1 }, { name: 'Over', categoryId: 1 }]));
+    expect(await refusal(['--seed-file', seedFile, '--data', dataFile()])).toContain(
+      `--seed-file ${seedFile}: [1].id: would be 9007199254740992, after 9007199254740991, the largest an id can be (2^53-1)`,
+    );
+    writeFileSync(seedFile, '[{"id": 9007199254740992, "name": "Over", "categoryId": 1}]');
+    expect(await refusal(['--seed-file', seedFile])).toContain(`--seed-file ${seedFile}: [0].id: must be an integer from 1 to 9007199254740991`);
+  });
 });
