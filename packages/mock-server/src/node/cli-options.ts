@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { closestWord } from '../core/closest-word.js';
 import type { DelayOption } from '../core/index.js';
 import type { LogFormat } from './request-log.js';
 
@@ -94,6 +95,31 @@ function parseDelay(text: string): DelayOption {
   return integer('--delay', text, 0, MAX_DELAY_MS, 'milliseconds');
 }
 
+/** The flags parseArgs knows: also the names a mistyped flag is matched against. */
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  'seed-file': { type: 'string' },
+  delay: { type: 'string' },
+  log: { type: 'string' },
+  'cors-origin': { type: 'string', multiple: true },
+  'allowed-host': { type: 'string', multiple: true },
+  data: { type: 'string' },
+  'journal-size': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies ParseArgsOptionsConfig;
+
+/** parseArgs' message for a flag it does not know, with the nearest known flag when there is one. */
+function unknownOptionMessage(message: string): string {
+  const flag = /^Unknown option '(-[^']*)'/.exec(message)?.[1];
+  if (flag === undefined) return message;
+  const suggestion = flag.startsWith('--') ? closestWord(flag.slice(2), Object.keys(OPTIONS)) : undefined;
+  return suggestion === undefined ? `unknown option ${flag}` : `unknown option ${flag}; did you mean --${suggestion}?`;
+}
+
 /** Parses `petstore-mock`'s arguments and environment; throws `UsageError` with a message naming the flag. */
 export function parseCliOptions(args: readonly string[], env: Readonly<Record<string, string | undefined>>): CliOptions {
   let parsed;
@@ -102,25 +128,11 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
       args: [...args],
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'api-key': { type: 'string', multiple: true },
-        seed: { type: 'string' },
-        'seed-file': { type: 'string' },
-        delay: { type: 'string' },
-        log: { type: 'string' },
-        'cors-origin': { type: 'string', multiple: true },
-        'allowed-host': { type: 'string', multiple: true },
-        data: { type: 'string' },
-        'journal-size': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
+      options: OPTIONS,
     });
   } catch (error) {
     // parseArgs' messages name the flag already ("Unknown option '--prot'").
-    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    throw new UsageError(unknownOptionMessage((error as Error).message.replace(/\. To specify a positional argument.*$/s, '')));
   }
   const { values } = parsed;
   if (values.seed !== undefined && values['seed-file'] !== undefined) {
