@@ -50,7 +50,7 @@ Options:
   --allowed-host NAME    also answer requests for this host name (Host header); repeat for several;
                          .example.com: it and its subdomains; '*': any (default: localhost, IP addresses,
                          the --host address)
-  --data FILE            keep the animals in FILE, a SQLite database, across restarts (created
+  --data FILE            keep the animals in FILE, a SQLite database (a regular file), across restarts (created
                          with the seed if new; each create is committed before its 201; one
                          server per file). Needs Node.js 22.13+. Without it nothing is written.
   --journal-size N       keep the last N requests answered for GET /__admin/requests, 0 for none
@@ -69,7 +69,8 @@ Test controls from outside the app (need the API key; see the README):
   POST /__admin/reset    restore the seed, or {"seed": N | [animals]}; disarms, forgets
 
 Without a key of your own, the development key is accepted; it is printed at start-up.
-SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (5 s at most) and exits 0.
+SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (5 s at most) and exits 0;
+before it listens, either ends it at once. Exit 1: it could not start (port in use); 2: a bad flag or file.
 
 Examples:
   petstore-mock
