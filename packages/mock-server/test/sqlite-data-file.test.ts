@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { DEV_API_KEY } from '@petstore/mock-server';
@@ -203,6 +203,13 @@ describe('petstore-mock --data at the edges', () => {
       } finally {
         socketServer.close();
       }
+    });
+
+    it('refuses a seed file larger than 256 MiB before reading it', async () => {
+      const large = dataFile('large.json');
+      writeFileSync(large, '');
+      truncateSync(large, 257 * 1024 * 1024);
+      await refusedAtOnce(['--seed-file', large], `--seed-file ${large}: larger than 256 MiB`);
     });
 
     it('follows a symbolic link to a data file, and refuses one to nothing', async () => {

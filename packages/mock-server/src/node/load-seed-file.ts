@@ -5,7 +5,7 @@ import { UsageError } from './cli-options.js';
 import { notRegularFileKind } from './file-kind.js';
 
 /** Largest seed file read: a million animals take about 70 MB of JSON. */
-export const MAX_SEED_FILE_BYTES = 256 * 1024 * 1024;
+const MAX_SEED_FILE_BYTES = 256 * 1024 * 1024;
 
 /**
  * Reads `--seed-file`: a JSON array of animals as `POST /pets` takes them, each
