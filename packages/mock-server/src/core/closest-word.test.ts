@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestWord } from './closest-word.js';
+import { closestWord, editDistance } from './closest-word.js';
 
 describe('closestWord', () => {
   const flags = ['port', 'host', 'seed', 'seed-file', 'data'];
@@ -18,5 +18,20 @@ describe('closestWord', () => {
     expect(closestWord('frobnicate', flags)).toBeUndefined();
     expect(closestWord('xyz', flags, 1)).toBeUndefined();
     expect(closestWord('anything', [])).toBeUndefined();
+  });
+});
+
+describe('editDistance', () => {
+  it.each([
+    ['pets', 'pets', 0],
+    ['pet', 'pets', 1],
+    ['pest', 'pets', 2],
+    ['', 'abc', 3],
+  ])('%j to %j: %i', (a, b, expected) => {
+    expect(editDistance(a, b)).toBe(expected);
+  });
+
+  it('stops at max + 1 when the lengths alone differ by more than max', () => {
+    expect(editDistance('x'.repeat(100_000), 'pets', 2)).toBe(3);
   });
 });

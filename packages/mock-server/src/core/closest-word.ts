@@ -7,7 +7,7 @@ export function closestWord(word: string, candidates: Iterable<string>, maxDista
   let best: string | undefined;
   let bestDistance = maxDistance + 1;
   for (const candidate of candidates) {
-    const distance = editDistance(word, candidate);
+    const distance = editDistance(word, candidate, maxDistance);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
@@ -16,8 +16,13 @@ export function closestWord(word: string, candidates: Iterable<string>, maxDista
   return best;
 }
 
-/** Insertions, deletions and substitutions that turn `a` into `b`; one row of the table at a time. */
-function editDistance(a: string, b: string): number {
+/**
+ * Insertions, deletions and substitutions that turn `a` into `b` (Levenshtein),
+ * one row of the table at a time; `max + 1` at once when the lengths alone
+ * differ by more than `max`, so a long hostile input costs nothing.
+ */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
