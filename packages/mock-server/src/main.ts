@@ -21,13 +21,10 @@ async function main(): Promise<number> {
     out: process.stdout,
     err: process.stderr,
   });
-  // Listen for signals before anything is printed: whoever reads the banner may
-  // signal at once, and an unhandled SIGINT would kill the process mid-request.
-  let stopRequested: (signal: string) => void = () => {};
-  const stopped = new Promise<string>((resolve) => (stopRequested = resolve));
-  process.once('SIGINT', () => stopRequested('SIGINT'));
-  process.once('SIGTERM', () => stopRequested('SIGTERM'));
-
+  // Until it listens, SIGINT and SIGTERM keep their default: they end the process
+  // at once in any start-up phase, even one the main thread is busy or blocked in
+  // (seeding, opening the data file), and nothing has been answered yet. A new
+  // data file's seed is one transaction, so an interrupted one leaves a new file.
   const server = await startMockServer({
     port: options.port,
     host: options.host,
@@ -40,10 +37,16 @@ async function main(): Promise<number> {
     journalSize: options.journalSize,
     log,
   });
+  // Listen for signals before anything is printed: whoever reads the banner may
+  // signal at once, and must not kill the process mid-request.
+  let stopRequested: (signal: string) => void = () => {};
+  const stopped = new Promise<string>((resolve) => (stopRequested = resolve));
+  process.once('SIGINT', () => stopRequested('SIGINT'));
+  process.once('SIGTERM', () => stopRequested('SIGTERM'));
   process.stdout.write(formatBanner(server, { customKeys: options.apiKeys.length, animals: server.store.size, dataFile: options.dataFile }));
 
   const signal = await stopped;
-  process.stderr.write(`${signal}: finishing requests in flight, then stopping\n`);
+  if (options.log !== 'off') process.stderr.write(`${signal}: finishing requests in flight, then stopping\n`);
   await server.close();
   return 0;
 }
@@ -60,7 +63,8 @@ main().then(
       process.stderr.write(`petstore-mock: ${error.message}\n`);
       process.exitCode = 2;
     } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      process.stderr.write(`petstore-mock: the port is already in use; choose another with --port, or --port 0 for any free one\n`);
+      const { port, address } = error as { port?: number; address?: string };
+      process.stderr.write(`petstore-mock: port ${port} on ${address} is already in use (another petstore-mock?); choose another with --port, or --port 0 for any free one\n`);
       process.exitCode = 1;
     } else {
       process.stderr.write(`petstore-mock: ${error instanceof Error ? error.message : String(error)}\n`);

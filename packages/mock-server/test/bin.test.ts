@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,9 @@ import { DEV_API_KEY } from '@petstore/mock-server';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const bin = join(require.resolve('@petstore/mock-server/package.json'), '..', 'dist', 'bin.js');
+const packageJsonPath = require.resolve('@petstore/mock-server/package.json');
+const bin = join(packageJsonPath, '..', 'dist', 'bin.js');
+const packageVersion = (JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { version: string }).version;
 const children: ChildProcess[] = [];
 
 afterEach(() => {
@@ -40,17 +43,32 @@ function startBin(args: string[], env: Record<string, string> = {}): Promise<Run
   });
 }
 
-/** Runs the binary to completion. */
-function runBin(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
-    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts the binary (with `node`, after `nodeArgs`) and gives its output so far and its end. */
+function launchBin(args: string[], options: { env?: Record<string, string>; node?: string; nodeArgs?: string[] } = {}) {
+  const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), bin, ...args], {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+  child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+  const finished = new Promise<Finished>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, stdout: () => stdout, finished };
+}
+
+/** Runs the binary to completion. */
+async function runBin(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { code, stdout, stderr } = await launchBin(args, { env }).finished;
+  return { code, stdout, stderr };
 }
 
 describe('petstore-mock binary', () => {
@@ -66,7 +84,10 @@ describe('petstore-mock binary', () => {
     [['--port', 'abc'], '--port expects a port number from 0 to 65535, got "abc"'],
     [['--log', 'verbose'], '--log expects one of pretty, json, off'],
     [['--delay', 'x'], '--delay expects MS or MIN-MAX'],
-    [['--frobnicate'], "Unknown option '--frobnicate'"],
+    [['--frobnicate'], 'unknown option --frobnicate\n'],
+    [['--prot', '80'], 'unknown option --prot; did you mean --port?'],
+    [['--seedfile=pets.json'], 'unknown option --seedfile; did you mean --seed-file?'],
+    [['-x'], 'unknown option -x\n'],
     [['--host', '0.0.0.0'], 'Refusing to listen on 0.0.0.0 with the public development key'],
   ])('exits 2 on %j with a message naming the problem', async (args, message) => {
     const { code, stdout, stderr } = await runBin(args);
@@ -124,9 +145,75 @@ describe('petstore-mock binary', () => {
     expect(await running.exited).toBe(0);
   });
 
-  it('on SIGINT exits 0', async () => {
+  it('on SIGINT exits 0, and with --log off prints nothing but the banner', async () => {
     const running = await startBin(['--log', 'off']);
     running.child.kill('SIGINT');
     expect(await running.exited).toBe(0);
+    expect(running.stderr()).toBe('');
+    expect(running.stdout()).toMatch(/^petstore-mock listening on .*\n( {2}.*\n)+$/);
+  });
+
+  it('says SIGTERM: finishing requests in flight, unless --log off', async () => {
+    const running = await startBin(['--log', 'json']);
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+    expect(running.stderr()).toBe('SIGTERM: finishing requests in flight, then stopping\n');
+  });
+
+  it('names the port and the host when the port is in use, and exits 1', async () => {
+    const occupied = createServer();
+    await new Promise<void>((resolve) => occupied.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = occupied.address() as AddressInfo;
+      const { code, stdout, stderr } = await runBin(['--port', String(port), '--log', 'off']);
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(
+        `petstore-mock: port ${port} on 127.0.0.1 is already in use (another petstore-mock?); choose another with --port, or --port 0 for any free one\n`,
+      );
+    } finally {
+      occupied.close();
+    }
+  });
+
+  // Ten million generated animals take seconds to seed, on the main thread: a
+  // signal handler of our own would wait for the seed to finish.
+  it.for(['SIGTERM', 'SIGINT'] as const)('stops at once on %s while it seeds, before it listens', async (signal) => {
+    const launched = launchBin(['--port', '0', '--seed', '10000000', '--log', 'off']);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const sent = Date.now();
+    launched.child.kill(signal);
+    const finished = await launched.finished;
+    expect(Date.now() - sent).toBeLessThan(1_000);
+    expect(finished).toMatchObject({ code: null, signal, stdout: '' });
+  });
+});
+
+describe('petstore-mock under an older Node.js', () => {
+  const preload = (version: string) => [
+    '--import',
+    `data:text/javascript,Object.defineProperty(process.versions,"node",{value:${JSON.stringify(version)}})`,
+  ];
+  const tooOld = (version: string) =>
+    `petstore-mock needs Node.js 22.12 or newer (22.13 or newer for --data); this is Node.js ${version}. Install a current LTS from https://nodejs.org.\n`;
+
+  it.for(['22.11.0', '20.19.0', '18.20.8'])('Node.js %s (as process.versions says): exit 1, naming the version needed and the one running', async (version) => {
+    const finished = await launchBin(['--port', '0'], { nodeArgs: preload(version) }).finished;
+    expect(finished).toMatchObject({ code: 1, stdout: '', stderr: tooOld(version) });
+  });
+
+  it.for(['22.12.0', '24.0.0'])('Node.js %s (as process.versions says) runs', async (version) => {
+    const finished = await launchBin(['--version'], { nodeArgs: preload(version) }).finished;
+    expect(finished).toMatchObject({ code: 0, stdout: `${packageVersion}\n`, stderr: '' });
+  });
+
+  // The machine's own Node.js (Debian's, 20): the bin must parse there to say so.
+  const systemNode = '/usr/bin/node';
+  const systemVersion = existsSync(systemNode) ? execFileSync(systemNode, ['--version'], { encoding: 'utf8' }).trim().slice(1) : undefined;
+  const oldSystemNode = systemVersion !== undefined && Number(systemVersion.split('.')[0]) < 22;
+  if (!oldSystemNode) console.log(`skipped the real old Node.js: ${systemNode} is ${systemVersion === undefined ? 'missing' : `Node.js ${systemVersion}`}`);
+  it.skipIf(!oldSystemNode)(`a real Node.js older than 22 (${systemNode}, ${systemVersion}): exit 1 with the message, no SyntaxError`, async () => {
+    const finished = await launchBin(['--port', '0'], { node: systemNode }).finished;
+    expect(finished).toMatchObject({ code: 1, stdout: '', stderr: tooOld(systemVersion as string) });
   });
 });

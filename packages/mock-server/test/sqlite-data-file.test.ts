@@ -1,5 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
 import { DEV_API_KEY } from '@petstore/mock-server';
 import { describe, expect, it } from 'vitest';
 import { mockServerBin, type MockServerProcess } from '../../../test/support/mock-server-process.js';
@@ -143,5 +145,102 @@ describe('petstore-mock --data at the edges', () => {
     const output = await refusal(['--data', file]);
     expect(output).toContain(`--data ${file} is not a petstore-mock data file (not a SQLite database); it was left untouched.`);
     expect(readFileSync(file, 'utf8')).toBe('{"name":"someone-else"}\n');
+  });
+
+  it('refuses a create past the largest id with 409, stores nothing, and the file starts again and serves', async () => {
+    const file = dataFile();
+    const seedFile = dataFile('last.json');
+    writeFileSync(seedFile, JSON.stringify([{ id: Number.MAX_SAFE_INTEGER, name: 'Last', categoryId: 1 }]));
+    const last = { id: Number.MAX_SAFE_INTEGER, name: 'Last', categoryId: 1, status: 'available' };
+    const first = await start(['--seed-file', seedFile, '--data', file]);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await create(first, 'Over')).toEqual({ status: 409, body: { code: 'id_space_exhausted', message: expect.stringContaining('No id is left'), status: 409 } });
+    }
+    expect(await list(first)).toEqual([last]);
+    await first.stop();
+    const again = await start(['--data', file]);
+    expect(await list(again)).toEqual([last]);
+    expect((await create(again, 'Still over')).status).toBe(409);
+  });
+
+  it('refuses a seed file whose ids pass the largest, naming the entry and the id', async () => {
+    const seedFile = dataFile('over.json');
+    writeFileSync(seedFile, JSON.stringify([{ id: Number.MAX_SAFE_INTEGER, name: 'Last', categoryId: 1 }, { name: 'Over', categoryId: 1 }]));
+    expect(await refusal(['--seed-file', seedFile, '--data', dataFile()])).toContain(
+      `--seed-file ${seedFile}: [1].id: would be 9007199254740992, after 9007199254740991, the largest an id can be (2^53-1)`,
+    );
+    writeFileSync(seedFile, '[{"id": 9007199254740992, "name": "Over", "categoryId": 1}]');
+    expect(await refusal(['--seed-file', seedFile])).toContain(`--seed-file ${seedFile}: [0].id: must be an integer from 1 to 9007199254740991`);
+  });
+
+  describe('--data and --seed-file name only regular files', () => {
+    /** Exit 2 at once (well within the test's timeout, without a signal), naming the file and what it is. */
+    async function refusedAtOnce(args: readonly string[], message: string): Promise<void> {
+      const started = Date.now();
+      expect(await refusal(args)).toContain(message);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+
+    it('refuses a FIFO, without waiting for a writer', async () => {
+      const fifo = dataFile('pets.fifo');
+      execFileSync('mkfifo', [fifo]);
+      await refusedAtOnce(['--data', fifo], `--data ${fifo} is a FIFO (named pipe), not a regular file; give the path of a data file, or of a new one`);
+      await refusedAtOnce(['--seed-file', fifo], `--seed-file ${fifo}: a FIFO (named pipe), not a regular file`);
+    });
+
+    it('refuses a directory, a socket and a device', async () => {
+      const folder = dataFile('folder');
+      mkdirSync(folder);
+      await refusedAtOnce(['--data', folder], `--data ${folder} is a directory, not a regular file`);
+      await refusedAtOnce(['--seed-file', folder], `--seed-file ${folder}: a directory, not a regular file`);
+      await refusedAtOnce(['--data', '/dev/zero'], '--data /dev/zero is a device, not a regular file');
+      await refusedAtOnce(['--seed-file', '/dev/zero'], '--seed-file /dev/zero: a device, not a regular file');
+      const socketPath = dataFile('pets.sock');
+      const socketServer = createServer();
+      await new Promise<void>((resolve) => socketServer.listen(socketPath, resolve));
+      try {
+        await refusedAtOnce(['--data', socketPath], `--data ${socketPath} is a socket, not a regular file`);
+      } finally {
+        socketServer.close();
+      }
+    });
+
+    it('refuses a seed file larger than 256 MiB before reading it', async () => {
+      const large = dataFile('large.json');
+      writeFileSync(large, '');
+      truncateSync(large, 257 * 1024 * 1024);
+      await refusedAtOnce(['--seed-file', large], `--seed-file ${large}: larger than 256 MiB`);
+    });
+
+    it('follows a symbolic link to a data file, and refuses one to nothing', async () => {
+      const file = dataFile();
+      writeFileSync(file, '');
+      const link = join(dirname(file), 'link.db');
+      symlinkSync(file, link);
+      const first = await start(['--seed', '2', '--data', link]);
+      expect((await create(first, 'Through the link')).status).toBe(201);
+      await first.stop();
+      const direct = await start(['--data', file]);
+      expect((await list(direct)).map((pet) => pet.name)).toEqual(['Rex', 'Whiskers', 'Through the link']);
+      const dangling = join(dirname(file), 'dangling.db');
+      symlinkSync(join(dirname(file), 'missing.db'), dangling);
+      await refusedAtOnce(['--data', dangling], `--data ${dangling} is a symbolic link to a file that does not exist`);
+    });
+  });
+
+  it('stops at once on SIGTERM while it seeds a new data file, and the file then starts as a new one', async () => {
+    const file = dataFile();
+    const child = spawn(process.execPath, [mockServerBin, '--port', '0', '--log', 'off', '--seed', '3000000', '--data', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (data: Buffer) => (output += data.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const sent = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited).toBe('SIGTERM');
+    expect(Date.now() - sent).toBeLessThan(1_000);
+    expect(output).toBe('');
+    const restarted = await start(['--seed', '2', '--data', file]);
+    expect((await list(restarted)).map((pet) => pet.id)).toEqual([1, 2]);
   });
 });

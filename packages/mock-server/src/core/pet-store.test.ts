@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HttpError } from './http-error.js';
 import { createPetStore } from './pet-store.js';
 import { generateSeed } from './seed.js';
 
@@ -32,6 +33,33 @@ describe('createPetStore', () => {
 
   it('refuses a seed whose ids do not ascend', () => {
     expect(() => createPetStore([{ id: 5, name: 'A', categoryId: 1 }, { id: 5, name: 'B', categoryId: 1 }])).toThrow(/ascend/);
+  });
+
+  it('refuses a seed id past 2^53-1, given or assigned, naming it', () => {
+    const last = { id: Number.MAX_SAFE_INTEGER, name: 'Last', categoryId: 1 };
+    expect(() => createPetStore([{ ...last, id: 2 ** 53 }])).toThrow('seed id 9007199254740992 is not an integer from 1 to 9007199254740991');
+    expect(() => createPetStore([last, { name: 'Over', categoryId: 1 }])).toThrow('seed id 9007199254740992 is not');
+    expect(() => createPetStore([{ ...last, id: 0 }])).toThrow('seed id 0 is not');
+  });
+
+  it('refuses a create once the last id is 2^53-1 (409 id_space_exhausted), storing nothing, until a reset', () => {
+    const store = createPetStore([{ id: 1, name: 'First', categoryId: 1 }], [{ id: Number.MAX_SAFE_INTEGER, name: 'Last', categoryId: 1 }]);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const error = (() => {
+        try {
+          store.create({ name: 'Over', categoryId: 1 });
+        } catch (caught) {
+          return caught;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({ code: 'id_space_exhausted', status: 409 });
+    }
+    expect(store.size).toBe(1);
+    expect(store.list({ limit: 10 }).map((pet) => pet.id)).toEqual([Number.MAX_SAFE_INTEGER]);
+    store.reset();
+    expect(store.create({ name: 'Next', categoryId: 1 }).id).toBe(2);
   });
 
   it('reset restores the seed and restarts ids after it', () => {

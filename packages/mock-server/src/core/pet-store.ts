@@ -1,4 +1,5 @@
-import { DEFAULT_PET_STATUS, type NewPet, type Pet, type PetStatus } from '@petstore/sdk/contract';
+import { DEFAULT_PET_STATUS, ID_MAX, type NewPet, type Pet, type PetStatus } from '@petstore/sdk/contract';
+import { HttpError } from './http-error.js';
 
 /** An animal to put in the store, with or without an id of its own. */
 export type SeedPet = NewPet & { id?: number };
@@ -18,7 +19,7 @@ export interface ListOptions {
  * that a create is stored (or refused) before its answer is built.
  */
 export interface PetStore {
-  /** Adds an animal, assigning the next id. */
+  /** Adds an animal, assigning the next id; throws `id_space_exhausted` (409), storing nothing, once the last id is `ID_MAX`. */
   create(input: NewPet): StoredPet;
   get(id: number): StoredPet | undefined;
   /** The first `limit` animals (with `status`, if given) in ascending id order. */
@@ -51,17 +52,13 @@ export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<
   function load(animals: Iterable<SeedPet>): void {
     pets = [];
     byStatus = new Map();
-    for (const pet of seedPets(animals)) {
-      const last = pets.at(-1);
-      if (last && pet.id <= last.id) throw new RangeError(`seed ids must ascend: ${pet.id} follows ${last.id}`);
-      insert(pet);
-    }
+    for (const pet of seedPets(animals)) insert(pet);
   }
 
   load(initial ?? seed);
 
   return {
-    create: (input) => insert(toPet((pets.at(-1)?.id ?? 0) + 1, input)),
+    create: (input) => insert(toPet(nextPetId(pets.at(-1)?.id ?? 0), input)),
     get: (id) => findById(pets, id),
     list: ({ status, limit }) => (status === undefined ? pets : (byStatus.get(status) ?? [])).slice(0, limit),
     reset: (other) => load(other ?? seed),
@@ -102,15 +99,35 @@ function toPet(id: number, input: SeedPet): StoredPet {
 }
 
 /**
+ * The id a create takes after `lastId`. Ids are never reused and never pass
+ * the contract's largest (2^53−1, beyond which JSON numbers round): past it
+ * the store is full, a conflict with its state that a reset resolves, not a
+ * failure a retry would cure.
+ */
+export function nextPetId(lastId: number): number {
+  if (lastId >= ID_MAX) {
+    throw new HttpError(
+      'id_space_exhausted',
+      `No id is left for a new animal: the last one has id ${lastId}, the largest an id can be (2^53-1). Nothing was stored; reset the store (POST /__admin/reset) to add more.`,
+    );
+  }
+  return lastId + 1;
+}
+
+/**
  * A seed as the animals a store holds: an id after the previous one where the
  * seed gives none, the default status. Lazy, so a million-animal seed is never
- * all in memory at once.
+ * all in memory at once. Throws a `RangeError` naming the id at the first id
+ * that is not from 1 to `ID_MAX` or does not ascend.
  */
 export function* seedPets(seed: Iterable<SeedPet>): Generator<StoredPet> {
   let lastId = 0;
   for (const input of seed) {
-    const pet = toPet(input.id ?? lastId + 1, input);
-    lastId = pet.id;
+    const id = input.id ?? lastId + 1;
+    if (!Number.isInteger(id) || id < 1 || id > ID_MAX) throw new RangeError(`seed id ${id} is not an integer from 1 to ${ID_MAX} (2^53-1)`);
+    if (id <= lastId) throw new RangeError(`seed ids must ascend: ${id} follows ${lastId}`);
+    const pet = toPet(id, input);
+    lastId = id;
     yield pet;
   }
 }

@@ -1,4 +1,5 @@
 import { GET_PET_DEPRECATION, GET_PET_LINK, GET_PET_SUNSET, type OperationId } from '@petstore/sdk/contract';
+import { editDistance } from './closest-word.js';
 import { createPet, getPet, listPets, type Operation } from './operations.js';
 
 /** One operation of a route. */
@@ -57,20 +58,6 @@ export function matchRoute(path: string): RouteMatch | undefined {
 /** Most edits (Levenshtein, case aside) between a path segment and the route's for a suggestion. */
 const MAX_EDITS = 2;
 
-/** Edits between two short strings, or MAX_EDITS + 1 once beyond it. */
-function editsBetween(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > MAX_EDITS) return MAX_EDITS + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
-}
-
 /**
  * The operation a path that matches no route most likely meant, e.g.
  * `GET /v1/pets` for `/pets`, `/v1/pet`, `/v1/pets/` or `/api/v1/pets`: the
@@ -88,7 +75,7 @@ export function suggestOperation(method: string, path: string, basePath: string)
     const tail = segments.slice(segments.length - template.length);
     let edits = 0;
     for (const [index, part] of template.entries()) {
-      if (!part.startsWith('{')) edits += editsBetween(part, (tail[index] as string).toLowerCase());
+      if (!part.startsWith('{')) edits += editDistance(part, (tail[index] as string).toLowerCase(), MAX_EDITS);
     }
     if (edits > MAX_EDITS) continue;
     if (best && (best.length > template.length || (best.length === template.length && best.edits <= edits))) continue;

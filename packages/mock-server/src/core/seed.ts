@@ -1,4 +1,4 @@
-import { describeIssue, formatIssues, Id, NewPet, PET_STATUSES } from '@petstore/sdk/contract';
+import { describeIssue, formatIssues, Id, ID_MAX, NewPet, PET_STATUSES } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { SeedPet } from './pet-store.js';
 
@@ -47,6 +47,8 @@ export function checkSeedAnimals(value: unknown): { animals: SeedPet[] } | { err
   let lastId = 0;
   for (const [index, pet] of result.data.entries()) {
     const id = pet.id ?? lastId + 1;
+    // An animal without an id after one with the largest would get the id past it.
+    if (id > ID_MAX) return { error: `[${index}].id: would be ${id}, after ${lastId}, the largest an id can be (2^53-1); give the animals lower ids` };
     if (id <= lastId) return { error: `[${index}].id ${id} must be greater than ${lastId}: ids ascend` };
     lastId = id;
   }

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { notRegularFileKind } from './file-kind.js';
 import { MockServerConfigError } from './mock-server-config-error.js';
 
 /** `PRAGMA application_id` of our files: "PETS" in ASCII. How a SQLite file says it is a petstore-mock data file. */
@@ -14,28 +15,34 @@ const APPLICATION_ID_OFFSET = 68;
 const HEADER_BYTES = 100;
 
 /**
- * Refuses what `--data FILE` must not open, judged by its first bytes before
- * SQLite touches it, with a message that names the file; it is left as it
- * was. Let through: no file, an empty one, a SQLite database in which no
- * table was ever made, and ours.
+ * Refuses what `--data FILE` must not open, judged by what it is and its first
+ * bytes before SQLite touches it, with a message that names the file; it is
+ * left as it was. Let through: no file, an empty one, a SQLite database in
+ * which no table was ever made, and ours. Only a regular file (or a symbolic
+ * link to one) is opened, non-blocking, and checked again once open: a FIFO
+ * swapped in meanwhile never makes start-up wait for a writer.
  */
 export function checkDataFile(path: string): void {
+  const found = statOf(path);
+  if (found === undefined) return;
+  refuseUnlessRegular(path, found);
   let header: Buffer;
   let size: number;
   try {
-    const fd = openSync(path, 'r');
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
+      refuseUnlessRegular(path, fstatSync(fd));
       header = Buffer.alloc(HEADER_BYTES);
       size = readSync(fd, header, 0, HEADER_BYTES, 0);
     } finally {
       closeSync(fd);
     }
   } catch (error) {
+    if (error instanceof MockServerConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return;
     throw new MockServerConfigError(`--data ${path}: cannot read it (${code ?? String(error)})`);
   }
-  if (size === 0) return;
+  if (size === 0 || isInterruptedNewFile(path, header.subarray(0, size))) return;
   const start = header.toString('latin1', 0, size);
   if (start.startsWith(SQLITE_MAGIC) && size === HEADER_BYTES) {
     const applicationId = header.readUInt32BE(APPLICATION_ID_OFFSET);
@@ -60,4 +67,39 @@ function oldFormatMessage(path: string, start: string): string {
   return holdsAnimals
     ? `${lead} To keep its animals, turn them into a seed file and start a new data file from it:\n  tail -n +2 ${path} | jq -s . > pets.json && petstore-mock --seed-file pets.json --data pets.db`
     : `${lead} It holds no animals: remove it, or choose another path.`;
+}
+
+/**
+ * A new data file whose seeding was interrupted (a signal, a crash, a full
+ * disk): SQLite had written pages but not yet the first, and its rollback
+ * journal is beside it. Opening it rolls the seed back to an empty file, which
+ * then starts as a new one.
+ */
+function isInterruptedNewFile(path: string, start: Buffer): boolean {
+  if (!start.every((byte) => byte === 0)) return false;
+  // SQLite keeps the journal beside the file a symbolic link leads to.
+  const journal = statSync(`${realpathSync(path)}-journal`, { throwIfNoEntry: false });
+  return journal !== undefined && journal.isFile() && journal.size > 0;
+}
+
+/** The file `path` names (through symbolic links), or undefined for none: a new data file. */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') throw new MockServerConfigError(`--data ${path}: cannot read it (${code ?? String(error)})`);
+  }
+  // A link to nothing would make SQLite create its target, somewhere else.
+  if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new MockServerConfigError(`--data ${path} is a symbolic link to a file that does not exist; give the path of a data file, or of a new one`);
+  }
+  return undefined;
+}
+
+function refuseUnlessRegular(path: string, stats: Stats): void {
+  const kind = notRegularFileKind(stats);
+  if (kind !== undefined) {
+    throw new MockServerConfigError(`--data ${path} is ${kind}, not a regular file; give the path of a data file, or of a new one`);
+  }
 }

@@ -56,7 +56,7 @@ describe('parseCliOptions', () => {
     [['--delay', '20-10'], '--delay range must go from low to high, got "20-10"'],
     [['--log', 'loud'], '--log expects one of pretty, json, off, got "loud"'],
     [['--seed', '3', '--seed-file', 'x.json'], '--seed and --seed-file cannot be used together: choose generated animals or a file'],
-    [['--prot', '1'], "Unknown option '--prot'"],
+    [['--prot', '1'], 'unknown option --prot; did you mean --port?'],
     [['extra'], "Unexpected argument 'extra'"],
     [['--api-key', 'has space'], '--api-key values must be non-empty printable ASCII without spaces'],
     [['--cors-origin', 'http://localhost:5173/'], `--cors-origin expects an origin (scheme, host and port, no path), such as http://localhost:5173, or '*', got "http://localhost:5173/"`],

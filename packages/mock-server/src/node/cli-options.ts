@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
-import { MAX_JOURNAL_SIZE, type DelayOption } from '../core/index.js';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { closestWord, MAX_JOURNAL_SIZE, type DelayOption } from '../core/index.js';
 import type { LogFormat } from './request-log.js';
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
@@ -48,7 +48,7 @@ Options:
   --allowed-host NAME    also answer requests for this host name (Host header); repeat for several;
                          .example.com: it and its subdomains; '*': any (default: localhost, IP addresses,
                          the --host address)
-  --data FILE            keep the animals in FILE, a SQLite database, across restarts (created
+  --data FILE            keep the animals in FILE, a SQLite database (a regular file), across restarts (created
                          with the seed if new; each create is committed before its 201; one
                          server per file). Needs Node.js 22.13+. Without it nothing is written.
   --journal-size N       keep the last N requests answered for GET /__admin/requests, 0 for none
@@ -67,7 +67,8 @@ Test controls from outside the app (need the API key; see the README):
   POST /__admin/reset    restore the seed, or {"seed": N | [animals]}; disarms, forgets
 
 Without a key of your own, the development key is accepted; it is printed at start-up.
-SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (5 s at most) and exits 0.
+SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (5 s at most) and exits 0;
+before it listens, either ends it at once. Exit 1: it could not start (port in use); 2: a bad flag or file.
 
 Examples:
   petstore-mock
@@ -93,6 +94,31 @@ function parseDelay(text: string): DelayOption {
   return integer('--delay', text, 0, MAX_DELAY_MS, 'milliseconds');
 }
 
+/** The flags parseArgs knows: also the names a mistyped flag is matched against. */
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  'seed-file': { type: 'string' },
+  delay: { type: 'string' },
+  log: { type: 'string' },
+  'cors-origin': { type: 'string', multiple: true },
+  'allowed-host': { type: 'string', multiple: true },
+  data: { type: 'string' },
+  'journal-size': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies ParseArgsOptionsConfig;
+
+/** parseArgs' message for a flag it does not know, with the nearest known flag when there is one. */
+function unknownOptionMessage(message: string): string {
+  const flag = /^Unknown option '(-[^']*)'/.exec(message)?.[1];
+  if (flag === undefined) return message;
+  const suggestion = flag.startsWith('--') ? closestWord(flag.slice(2), Object.keys(OPTIONS)) : undefined;
+  return suggestion === undefined ? `unknown option ${flag}` : `unknown option ${flag}; did you mean --${suggestion}?`;
+}
+
 /** Parses `petstore-mock`'s arguments and environment; throws `UsageError` with a message naming the flag. */
 export function parseCliOptions(args: readonly string[], env: Readonly<Record<string, string | undefined>>): CliOptions {
   let parsed;
@@ -101,25 +127,11 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
       args: [...args],
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'api-key': { type: 'string', multiple: true },
-        seed: { type: 'string' },
-        'seed-file': { type: 'string' },
-        delay: { type: 'string' },
-        log: { type: 'string' },
-        'cors-origin': { type: 'string', multiple: true },
-        'allowed-host': { type: 'string', multiple: true },
-        data: { type: 'string' },
-        'journal-size': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
+      options: OPTIONS,
     });
   } catch (error) {
     // parseArgs' messages name the flag already ("Unknown option '--prot'").
-    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    throw new UsageError(unknownOptionMessage((error as Error).message.replace(/\. To specify a positional argument.*$/s, '')));
   }
   const { values } = parsed;
   if (values.seed !== undefined && values['seed-file'] !== undefined) {

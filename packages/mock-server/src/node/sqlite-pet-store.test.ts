@@ -138,4 +138,31 @@ describe('openSqlitePetStore', () => {
     db.close();
     expect(() => open(path)).toThrow(/written by a newer petstore-mock \(format 2; this one reads format 1\)/);
   });
+
+  it('refuses a create once the last id is 2^53-1, storing nothing, and the file opens again', () => {
+    const path = freshPath();
+    const store = open(path, [{ id: Number.MAX_SAFE_INTEGER, name: 'Last', categoryId: 1 }]);
+    expect(() => store.create({ name: 'Over', categoryId: 1 })).toThrow(expect.objectContaining({ code: 'id_space_exhausted', status: 409 }));
+    store.close();
+    const again = open(path);
+    expect(again.list({ limit: 10 }).map((pet) => pet.id)).toEqual([Number.MAX_SAFE_INTEGER]);
+    expect(again.size).toBe(1);
+  });
+
+  it('opens a file an earlier version wrote a create past 2^53-1 into, dropping that row (it was answered 500)', () => {
+    const path = freshPath();
+    open(path, seed).close();
+    const db = new DatabaseSync(path);
+    db.exec(`INSERT INTO pets (id, json) VALUES (9007199254740992, '{"id":9007199254740992,"name":"Over","categoryId":1,"status":"available"}')`);
+    db.close();
+    const store = open(path);
+    expect(store.list({ limit: 10 })).toEqual([REX, TOM]);
+    expect(store.create({ name: 'Next', categoryId: 1 }).id).toBe(3);
+  });
+
+  it('refuses a seed id past 2^53-1 and keeps the file new', () => {
+    const path = freshPath();
+    expect(() => open(path, [{ id: 2 ** 53, name: 'Over', categoryId: 1 }])).toThrow('seed id 9007199254740992 is not');
+    expect(open(path, seed).list({ limit: 10 })).toEqual([REX, TOM]);
+  });
 });

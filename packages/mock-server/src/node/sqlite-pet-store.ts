@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { NewPet } from '@petstore/sdk/contract';
-import { seedPets, type PetStore, type SeedPet, type StoredPet } from '../core/index.js';
+import { ID_MAX, type NewPet } from '@petstore/sdk/contract';
+import { nextPetId, seedPets, type PetStore, type SeedPet, type StoredPet } from '../core/index.js';
 import { DataFileError } from './data-file-error.js';
 import { APPLICATION_ID, checkDataFile } from './check-data-file.js';
 import { loadSqlite } from './load-sqlite.js';
@@ -98,6 +98,10 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
       `--data ${path} was written by a newer petstore-mock (format ${pragma(db, 'user_version')}; this one reads format ${FORMAT_VERSION}); it was left untouched. Upgrade petstore-mock.`,
     );
   } else {
+    // Earlier versions stored a create past the largest id, answered it 500,
+    // and could not read the file again (node:sqlite refuses such integers).
+    // No client was given that animal, and none could ever be served: drop it.
+    db.prepare('DELETE FROM pets WHERE id > ?').run(ID_MAX);
     const row = db.prepare('SELECT coalesce(max(id), 0) AS lastId, count(*) AS count FROM pets').get() as { lastId: number; count: number };
     loaded = { lastId: row.lastId, count: row.count };
   }
@@ -129,7 +133,7 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
     create(input: NewPet): StoredPet {
       // The store holds the file's lock, so the next id is known here; it is
       // taken only once the row is committed, and a failed create uses none.
-      const pet = storedPet(lastId + 1, input);
+      const pet = storedPet(nextPetId(lastId), input);
       try {
         insert.run(pet.id, JSON.stringify(pet));
       } catch (error) {
@@ -184,7 +188,6 @@ function insertAll(insert: StatementSync, seed: Iterable<SeedPet>): { lastId: nu
   let lastId = 0;
   let count = 0;
   for (const pet of seedPets(seed)) {
-    if (pet.id <= lastId) throw new RangeError(`seed ids must ascend: ${pet.id} follows ${lastId}`);
     insert.run(pet.id, JSON.stringify(pet));
     lastId = pet.id;
     count++;

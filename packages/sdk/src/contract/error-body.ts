@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   route_not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  id_space_exhausted: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   headers_too_large: 431,

@@ -150,6 +150,7 @@ export function createOpenApiDocument(): JsonObject {
             '201': response('Animal added; the body includes the assigned `id`.', 'Pet', petExample),
             '400': errorResponse('The body is not valid JSON, misses required fields, holds invalid values or unknown fields.', errorExamples.invalidBody),
             '401': unauthorized,
+            '409': errorResponse('No id is left: the last animal has the largest id, 2^53-1. Nothing was stored.', errorExamples.idSpaceExhausted),
             '413': errorResponse('The body is larger than 1 MiB.', errorExamples.payloadTooLarge),
             '415': errorResponse('The body is not sent as application/json.', errorExamples.unsupportedMediaType),
             '500': internalError(),

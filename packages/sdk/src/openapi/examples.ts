@@ -30,6 +30,11 @@ export const errorExamples = {
     status: 401,
   },
   notFound: { code: 'not_found', message: 'No animal has id 42', status: 404 },
+  idSpaceExhausted: {
+    code: 'id_space_exhausted',
+    message: 'No id is left for a new animal: the last one has id 9007199254740991, the largest an id can be (2^53-1). Nothing was stored.',
+    status: 409,
+  },
   payloadTooLarge: {
     code: 'payload_too_large',
     message: 'Request body exceeds 1048576 bytes',

@@ -66,7 +66,7 @@ describe('OpenAPI document', () => {
     const byId = Object.fromEntries(operations.map((op) => [op.operationId, Object.keys(op.responses)]));
     expect(byId).toEqual({
       listPets: ['200', '400', '401', '500'],
-      createPet: ['201', '400', '401', '413', '415', '500'],
+      createPet: ['201', '400', '401', '409', '413', '415', '500'],
       getPet: ['200', '400', '401', '404', '500'],
     });
   });
