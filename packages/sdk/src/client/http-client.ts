@@ -2,7 +2,8 @@ import ky, { type AfterResponseHook, type BeforeRequestHook, type BeforeRetryHoo
 import type { WithResponse } from './api-promise.js';
 import { parseDeprecation, type Deprecation } from './deprecation.js';
 import { ConfigurationError } from './errors/configuration-error.js';
-import { refuseOtherOrigin, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
+import { refuseOtherOrigin, timeoutError, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
+import { ConnectionError, TimeoutError } from './errors/transport-errors.js';
 import { ResponseValidationError } from './errors/validation-errors.js';
 import type { ClientOptions, Logger, RequestOptions } from './options.js';
 import { readBody } from './read-body.js';
@@ -17,6 +18,8 @@ const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
 /** Of those, the ones whose `Retry-After` says when. */
 const RETRY_AFTER_STATUSES = [429, 503];
 const BACKOFF_LIMIT_MS = 8_000;
+/** ky's backoff (0.3 s, 0.6 s, 1.2 s, …; then full jitter), named so that a retry after a failed body read continues it. */
+const backoff = (retry: number): number => 300 * 2 ** (retry - 1);
 /** What an HTTP header value may hold: printable ASCII (a line break would split the header). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
@@ -78,6 +81,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       statusCodes: RETRY_STATUSES,
       afterStatusCodes: RETRY_AFTER_STATUSES,
       maxRetryAfter: options.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER_MS,
+      delay: backoff,
       backoffLimit: BACKOFF_LIMIT_MS,
       // Many clients failing together must not retry together.
       jitter: true,
@@ -91,7 +95,8 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       ...(hooks.init && { init: hooks.init }),
       // Only the kinds someone has: ky merges every hook list into every call's options.
       ...both('beforeRequest', debugHooks.beforeRequest, hooks.beforeRequest),
-      ...both('beforeRetry', debugHooks.beforeRetry, hooks.beforeRetry),
+      // Counted first, so that a retry after a failed body read knows how many are left.
+      beforeRetry: [countRetry, ...(debugHooks.beforeRetry ?? []), ...(hooks.beforeRetry ?? [])],
       ...both('afterResponse', debugHooks.afterResponse, hooks.afterResponse),
       beforeError: [({ error, options: normalized }) => toPetstoreError(error, contextOf(normalized)), ...(hooks.beforeError ?? [])],
     },
@@ -118,33 +123,52 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       attemptStarted: 0,
       timeout: call.options?.timeout ?? timeout,
       totalTimeout,
+      retries: { made: 0 },
     };
+    const read = call.method === 'GET';
+    const retryLimit = read ? (call.options?.maxRetries ?? maxRetries) : 0;
     // The query joined here, not ky's searchParams (see `prefix` above).
     const query = call.searchParams ? new URLSearchParams(call.searchParams as Record<string, string>).toString() : '';
     const callHeaders = call.options?.headers;
     // Only what this call changes: ky merges each option given into the instance's.
-    const request = (call.method === 'GET' ? api : writes)(query ? `${call.path}?${query}` : call.path, {
-      method: call.method,
-      ...(call.json !== undefined && { json: call.json }),
-      // The key last, so that no per-call header can replace it.
-      ...((callHeaders || typeof apiKey === 'function') && { headers: { ...callHeaders, authorization: `Bearer ${key}` } }),
-      ...(signal && { signal }),
-      ...(call.options?.timeout !== undefined && { timeout: call.options.timeout }),
-      ...(call.options?.maxRetries !== undefined && call.method === 'GET' && { retry: { limit: call.options.maxRetries } }),
-      context: context as unknown as Record<string, unknown>,
-    });
-    const response = await request;
-    const crossOrigin = refuseOtherOrigin(response, context);
-    if (crossOrigin) {
-      void response.body?.cancel().catch(() => {});
-      throw crossOrigin;
-    }
+    const attempt = (made: number) =>
+      (read ? api : writes)(query ? `${call.path}?${query}` : call.path, {
+        method: call.method,
+        ...(call.json !== undefined && { json: call.json }),
+        // The key last, so that no per-call header can replace it.
+        ...((callHeaders || typeof apiKey === 'function') && { headers: { ...callHeaders, authorization: `Bearer ${key}` } }),
+        ...(signal && { signal }),
+        ...(call.options?.timeout !== undefined && { timeout: call.options.timeout }),
+        ...(call.options?.maxRetries !== undefined && read && { retry: { limit: call.options.maxRetries } }),
+        // After a failed body read: what is left of the retries and of totalTimeout, the backoff continued.
+        ...(made > 0 && {
+          retry: { limit: retryLimit - made, delay: (retry: number) => backoff(retry + made) },
+          totalTimeout: Math.max(1, context.started + totalTimeout - Date.now()),
+        }),
+        context: context as unknown as Record<string, unknown>,
+      });
+    let response: Response;
     let text: string;
-    try {
-      text = await readBody(response, maxResponseBytes, context);
-    } catch (error) {
-      // A failure while reading passes no beforeError hook: it is mapped here.
-      throw error instanceof Error ? toPetstoreError(error, context) : error;
+    for (;;) {
+      response = await attempt(context.retries.made);
+      const crossOrigin = refuseOtherOrigin(response, context);
+      if (crossOrigin) {
+        void response.body?.cancel().catch(() => {});
+        throw crossOrigin;
+      }
+      try {
+        text = await readBody(response, maxResponseBytes, context);
+        break;
+      } catch (error) {
+        // ky returns before the body is read, so a failure here passes none of its
+        // hooks and none of its retries: it is mapped here, and a read whose body
+        // stalled or broke off is retried here, within the same limits.
+        const failure = error instanceof Error ? toPetstoreError(error, context) : error;
+        const made = ++context.retries.made;
+        if (!(failure instanceof TimeoutError || failure instanceof ConnectionError) || made > retryLimit || signal?.aborted) throw failure;
+        logger.debug?.(`retrying ${label} (retry ${made}) after ${failure.name}`, { retryCount: made });
+        await waitToRetry(context, Math.min(BACKOFF_LIMIT_MS, Math.random() * backoff(made)));
+      }
     }
 
     const deprecation = parseDeprecation(response.headers);
@@ -167,6 +191,28 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
   return { send };
 }
 
+/**
+ * Waits `ms` before a retry, as ky does: rejects with the caller's abort
+ * reason, and where the wait would pass totalTimeout, waits out what is left
+ * and rejects with the TimeoutError.
+ */
+async function waitToRetry(context: CallContext, ms: number): Promise<void> {
+  const left = context.started + context.totalTimeout - Date.now();
+  const { signal } = context;
+  await new Promise((resolve, reject) => {
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve(undefined);
+    }, Math.min(ms, left));
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+  if (ms >= left) throw timeoutError(context);
+}
+
 /** `{ [kind]: [...ours, ...theirs] }`, or nothing when both are empty. */
 function both<Kind extends string, Hook>(kind: Kind, ours: readonly Hook[] | undefined, theirs: readonly Hook[] | undefined) {
   const all = [...(ours ?? []), ...(theirs ?? [])];
@@ -180,6 +226,10 @@ function checkKey(key: unknown): string {
   }
   return key;
 }
+
+const countRetry: BeforeRetryHook = ({ options: normalized }) => {
+  contextOf(normalized).retries.made++;
+};
 
 /** The SDK's own hooks, only when there is a debug logger to tell: a line per answer (with its time) and per retry. */
 function createDebugHooks(debug: NonNullable<Logger['debug']>): { beforeRequest?: BeforeRequestHook[]; beforeRetry?: BeforeRetryHook[]; afterResponse?: AfterResponseHook[] } {

@@ -1,6 +1,5 @@
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
-import type { CallContext } from './errors/to-petstore-error.js';
-import { TimeoutError } from './errors/transport-errors.js';
+import { timeoutError, type CallContext } from './errors/to-petstore-error.js';
 
 const utf8 = new TextDecoder();
 
@@ -36,7 +35,7 @@ export async function readBody(response: Response, maxBytes: number, context: Ca
     let bytes = 0;
     for (;;) {
       const { done, value } = await reader.read();
-      if (timedOut) throw new TimeoutError(`${context.label}: timed out after ${context.timeout} ms`);
+      if (timedOut) throw timeoutError(context);
       // Decoded once, at the end: most bodies are one chunk.
       if (done) return utf8.decode(chunks.length === 1 ? chunks[0] : concat(chunks, bytes));
       bytes += value.byteLength;
