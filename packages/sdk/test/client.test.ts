@@ -133,6 +133,20 @@ describe.each(targets)('PetstoreClient against $name', ({ setup }) => {
     expect((error as BadRequestError).code).toBe('invalid_request');
   });
 
+  it('sends nothing for an option or field that is undefined: it is not given', async () => {
+    const origin = new URL(target.baseUrl).origin;
+    const journal = async (operation: string): Promise<{ query: Record<string, unknown>; body?: unknown }[]> =>
+      (await (await fetch(`${origin}/__admin/requests?operation=${operation}`, { headers: { authorization: `Bearer ${DEV_API_KEY}` } })).json()) as {
+        query: Record<string, unknown>;
+        body?: unknown;
+      }[];
+    expect(await client.pets.list({ limit: undefined, status: undefined })).toHaveLength(12);
+    const created = await client.pets.create({ name: 'Rex', categoryId: 1, status: undefined });
+    expect(created.status).toBe('available');
+    expect((await journal('listPets')).map((request) => request.query)).toEqual([{}]);
+    expect((await journal('createPet')).map((request) => request.body)).toEqual([{ name: 'Rex', categoryId: 1 }]);
+  });
+
   it('refuses invalid input before sending anything', async () => {
     const fetchSpy = vi.fn(globalThis.fetch);
     const spied = new PetstoreClient({ baseUrl: target.baseUrl, apiKey: DEV_API_KEY, fetch: fetchSpy });
