@@ -6,7 +6,7 @@ import type { ListPetsQuery, NewPet } from '../contract/index.js';
  * `exactOptionalPropertyTypes` and sends no `limit`. The contract's own types
  * stay exact: they describe the wire, where a field is there or not.
  */
-export type UndefinedAsAbsent<T> = { [K in keyof T]: {} extends Pick<T, K> ? T[K] | undefined : T[K] };
+export type UndefinedAsAbsent<T> = { [K in keyof T]: Pick<T, K> extends Required<Pick<T, K>> ? T[K] : T[K] | undefined };
 
 /** The options of `pets.list`. */
 export type PetListParams = UndefinedAsAbsent<ListPetsQuery>;
