@@ -41,6 +41,8 @@ export interface HttpSettings {
   baseUrl: string;
   apiKey: NonNullable<ClientOptions['apiKey']>;
   logger: Logger;
+  /** JSON.parse, or the stricter parse of the validation mode. */
+  parseJson: (text: string) => unknown;
   /** Called with each response's parsed deprecation headers. */
   onDeprecation: (operationId: string, deprecation: Deprecation) => void;
 }
@@ -175,7 +177,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     if (deprecation) settings.onDeprecation(call.operationId, deprecation);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text) as unknown;
+      parsed = settings.parseJson(text);
     } catch {
       const what = text === '' ? `the ${response.status} response has no body` : 'the response body is not JSON';
       throw new ResponseValidationError(`${label}: ${what}`, [], text);

@@ -52,7 +52,9 @@ export class PetstoreClient {
       logger.warn(message, details);
     };
 
+    const { parseJson, ...parsers } = createResponseParsers(options.validateResponses ?? 'tolerant', warnOnce);
     const http = createHttpClient(options, {
+      parseJson,
       // Paths are resolved against it: it must end in a slash.
       baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
       apiKey,
@@ -69,7 +71,7 @@ export class PetstoreClient {
 
     this.pets = new PetsResource({
       send: http.send,
-      ...createResponseParsers(options.validateResponses ?? 'tolerant', warnOnce),
+      ...parsers,
       deprecated: (operationId, message) => {
         if (options.deprecationWarnings === false || warned.has(`deprecated:${operationId}`)) return;
         warned.add(`deprecated:${operationId}`);
