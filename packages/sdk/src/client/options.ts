@@ -48,7 +48,7 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /** Response checking; default `tolerant`. */
   validateResponses?: ResponseValidation | undefined;
-  /** Warn (once per client and operation) when a deprecated operation is used; default true. */
+  /** Warn (once per process and operation: through `logger` when given) when a deprecated operation is used; default true. */
   deprecationWarnings?: boolean | undefined;
 }
 

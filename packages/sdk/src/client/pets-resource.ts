@@ -25,7 +25,7 @@ export interface ResourceContext {
   parsePet(body: unknown, rawBody: string, label: string): Pet;
   /** Checks a list of animals, per the client's validation mode; `limit` is what the call asked for. */
   parsePets(body: unknown, rawBody: string, label: string, limit: number): Pet[];
-  /** Called when a deprecated method is used. */
+  /** Called when a deprecated method is used: warns once per process and operation. */
   deprecated(operationId: string, message: string): void;
 }
 
@@ -97,7 +97,7 @@ export class PetsResource {
   /**
    * Fetches one animal by id.
    * @deprecated `GET /pets/{petId}` is removed on 5 December 2030. Use
-   * `pets.list({ status })` instead. The first call warns once per client
+   * `pets.list({ status })` instead. The first call in the process warns, once
    * (`deprecationWarnings: false` silences it).
    * @throws {NotFoundError} no animal has this id.
    * @throws {RequestValidationError} `id` is not an integer from 1 to 2^53−1 (nothing is sent).
