@@ -280,13 +280,6 @@ describe.each(TRANSPORTS)('ky over %s', (_name, options) => {
       expect(performance.now() - started).toBeLessThan(900);
       expect(server.requests).toBeLessThanOrEqual(3);
     });
-
-    it('the debug logger tells of each retry after a failed body read', async () => {
-      const server = await startServer(failsFirst('cut'));
-      const { logger, entries } = recordingLogger();
-      await client(server, { logger }).pets.list();
-      expect(entries.map((entry) => entry.message)).toContainEqual(expect.stringMatching(/^retrying GET http:\/\/127\.0\.0\.1:\d+\/v1\/pets \(retry 1\) after ConnectionError$/));
-    });
   });
 
   describe('dropped connections', () => {

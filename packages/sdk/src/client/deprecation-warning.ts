@@ -17,6 +17,6 @@ export function warnDeprecation(operationId: string, message: string, logger: Lo
   const process = runtimeProcess();
   if (logger) logger.warn(message, details);
   else if (typeof process?.emitWarning === 'function') {
-    process.emitWarning(message, { type: 'DeprecationWarning', code: `PETSTORE_${operationId.replace(/[A-Z]/g, '_$&').toUpperCase()}` });
+    process.emitWarning(message, 'DeprecationWarning', `PETSTORE_${operationId.replace(/[A-Z]/g, '_$&').toUpperCase()}`);
   } else defaultLogger.warn(message, details);
 }

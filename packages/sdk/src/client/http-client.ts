@@ -3,7 +3,7 @@ import type { WithResponse } from './api-promise.js';
 import { parseDeprecation, type Deprecation } from './deprecation.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { refuseOtherOrigin, timeoutError, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
-import { ConnectionError, TimeoutError } from './errors/transport-errors.js';
+import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { ResponseValidationError } from './errors/validation-errors.js';
 import type { ClientOptions, Logger, RequestOptions } from './options.js';
 import { readBody } from './read-body.js';
@@ -15,8 +15,6 @@ const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 /** Statuses worth another try of a read: the service may answer differently in a moment. */
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
-/** Of those, the ones whose `Retry-After` says when. */
-const RETRY_AFTER_STATUSES = [429, 503];
 const BACKOFF_LIMIT_MS = 8_000;
 /** ky's backoff (0.3 s, 0.6 s, 1.2 s, …; then full jitter), named so that a retry after a failed body read continues it. */
 const backoff = (retry: number): number => 300 * 2 ** (retry - 1);
@@ -77,11 +75,11 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     headers: { accept: 'application/json', ...options.headers, ...(typeof apiKey === 'string' && { authorization: `Bearer ${apiKey}` }) },
     timeout,
     totalTimeout,
+    // The limit is set per call (send). With ky's defaults for the rest: GET among
+    // the methods retried (creates go through `writes`, which never retry),
+    // `Retry-After` honoured on 429 and 503.
     retry: {
-      limit: maxRetries,
-      methods: ['get'],
       statusCodes: RETRY_STATUSES,
-      afterStatusCodes: RETRY_AFTER_STATUSES,
       maxRetryAfter: options.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER_MS,
       delay: backoff,
       backoffLimit: BACKOFF_LIMIT_MS,
@@ -133,7 +131,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     const query = call.searchParams ? new URLSearchParams(call.searchParams as Record<string, string>).toString() : '';
     const callHeaders = call.options?.headers;
     // Only what this call changes: ky merges each option given into the instance's.
-    const attempt = (made: number) =>
+    const attempt = (made = context.retries.made) =>
       (read ? api : writes)(query ? `${call.path}?${query}` : call.path, {
         method: call.method,
         ...(call.json !== undefined && { json: call.json }),
@@ -141,18 +139,15 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         ...((callHeaders || typeof apiKey === 'function') && { headers: { ...callHeaders, authorization: `Bearer ${key}` } }),
         ...(signal && { signal }),
         ...(call.options?.timeout !== undefined && { timeout: call.options.timeout }),
-        ...(call.options?.maxRetries !== undefined && read && { retry: { limit: call.options.maxRetries } }),
-        // After a failed body read: what is left of the retries and of totalTimeout, the backoff continued.
-        ...(made > 0 && {
-          retry: { limit: retryLimit - made, delay: (retry: number) => backoff(retry + made) },
-          totalTimeout: Math.max(1, context.started + totalTimeout - Date.now()),
-        }),
+        // What is left of the retries after any failed body reads (the backoff continued), and of totalTimeout.
+        ...(read && { retry: { limit: retryLimit - made, delay: (retry: number) => backoff(retry + made) } }),
+        ...(made > 0 && { totalTimeout: context.started + totalTimeout - Date.now() }),
         context: context as unknown as Record<string, unknown>,
       });
     let response: Response;
     let text: string;
     for (;;) {
-      response = await attempt(context.retries.made);
+      response = await attempt();
       const crossOrigin = refuseOtherOrigin(response, context);
       if (crossOrigin) {
         void response.body?.cancel().catch(() => {});
@@ -167,8 +162,8 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         // stalled or broke off is retried here, within the same limits.
         const failure = error instanceof Error ? toPetstoreError(error, context) : error;
         const made = ++context.retries.made;
-        if (!(failure instanceof TimeoutError || failure instanceof ConnectionError) || made > retryLimit || signal?.aborted) throw failure;
-        logger.debug?.(`retrying ${label} (retry ${made}) after ${failure.name}`, { retryCount: made });
+        // A body over maxResponseBytes would be as large again; a stall or a cut (whatever error the runtime gives) may not be.
+        if (failure instanceof ResponseTooLargeError || made > retryLimit || signal?.aborted) throw failure;
         await waitToRetry(context, Math.min(BACKOFF_LIMIT_MS, Math.random() * backoff(made)));
       }
     }
@@ -198,21 +193,21 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
  * reason, and where the wait would pass totalTimeout, waits out what is left
  * and rejects with the TimeoutError.
  */
-async function waitToRetry(context: CallContext, ms: number): Promise<void> {
+function waitToRetry(context: CallContext, ms: number): Promise<void> {
   const left = context.started + context.totalTimeout - Date.now();
   const { signal } = context;
-  await new Promise((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const abort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', abort);
-      resolve(undefined);
+      if (ms < left) resolve();
+      else reject(timeoutError(context));
     }, Math.min(ms, left));
     signal?.addEventListener('abort', abort, { once: true });
   });
-  if (ms >= left) throw timeoutError(context);
 }
 
 /** `{ [kind]: [...ours, ...theirs] }`, or nothing when both are empty. */

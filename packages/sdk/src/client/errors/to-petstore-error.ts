@@ -59,11 +59,12 @@ export function timeoutError(context: CallContext, cause?: Error): TimeoutError 
  * refused (the platform's fetch has already dropped the key on that hop).
  */
 export function refuseOtherOrigin(response: Response, context: CallContext): ApiError | undefined {
-  if (!response.redirected || new URL(response.url).origin === context.origin) return undefined;
+  const origin = response.redirected && new URL(response.url).origin;
+  if (!origin || origin === context.origin) return undefined;
   return new ApiError({
     status: response.status,
     code: 'cross_origin_redirect',
-    message: `redirected to ${new URL(response.url).origin}, another origin; the SDK follows redirects within ${context.origin} only`,
+    message: `redirected to ${origin}, another origin; the SDK follows redirects within ${context.origin} only`,
     body: undefined,
     rawBody: '',
     headers: response.headers,
