@@ -52,8 +52,9 @@ const contextOf = (options: NormalizedOptions): CallContext => options.context a
  * ky does the retries (reads only: network errors, attempt timeouts, 408, 429,
  * 5xx; backoff with jitter; `Retry-After` up to `maxRetryAfter`), the timeouts
  * and the hooks; the SDK's own hooks run first and turn every failure into one
- * of its error classes. Creates are never retried: the API has no idempotency
- * key, so a retried create could store the animal twice.
+ * of its error classes. send() retries a read whose body failed, within the
+ * same limits. Creates are never retried: the API has no idempotency key, so a
+ * retried create could store the animal twice.
  */
 export function createHttpClient(options: ClientOptions, settings: HttpSettings) {
   const { logger, baseUrl, apiKey } = settings;
