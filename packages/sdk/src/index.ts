@@ -35,6 +35,8 @@ export {
   type ConnectionFailure,
   type Deprecation,
   type Logger,
+  type PetCreateParams,
+  type PetListParams,
   type RequestOptions,
   type ResponseValidation,
   type ValidationIssues,

@@ -206,6 +206,82 @@ describe.each(TRANSPORTS)('ky over %s', (_name, options) => {
     });
   });
 
+  describe('bodies that stall or break off', () => {
+    const body = JSON.stringify([rex]);
+    /** The status, the headers and half the body; then nothing (`stall`), or the connection cut (`cut`). */
+    const halfBody = (response: Parameters<Handler>[1], then: 'stall' | 'cut') => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+      response.write(body.slice(0, body.length / 2), () => {
+        if (then === 'cut') response.socket?.destroy();
+      });
+    };
+    const failsFirst =
+      (then: 'stall' | 'cut'): Handler =>
+      (request, response, attempt) => {
+        if (attempt === 1) halfBody(response, then);
+        else send(response, request.method === 'POST' ? 201 : 200, request.method === 'POST' ? rex : [rex]);
+      };
+
+    it('a list whose body stalls is retried after the attempt timeout and succeeds on the second request', async () => {
+      const server = await startServer(failsFirst('stall'));
+      await expect(client(server, { timeout: 300 }).pets.list()).resolves.toEqual([rex]);
+      expect(server.requests).toBe(2);
+    });
+
+    it('a list whose body breaks off mid-way is retried and succeeds on the second request', async () => {
+      const server = await startServer(failsFirst('cut'));
+      await expect(client(server).pets.list()).resolves.toEqual([rex]);
+      expect(server.requests).toBe(2);
+    });
+
+    it('a create whose body stalls is not retried: TimeoutError after one request', async () => {
+      const server = await startServer(failsFirst('stall'));
+      const error = await failure(client(server, { timeout: 300 }).pets.create({ name: 'Rex', categoryId: 2 }));
+      expect(error).toBeInstanceOf(TimeoutError);
+      await sleep(100);
+      expect(server.requests).toBe(1);
+    });
+
+    it('bodies that always stall are tried maxRetries + 1 times, then TimeoutError', async () => {
+      const server = await startServer((_request, response) => halfBody(response, 'stall'));
+      const error = await failure(client(server, { timeout: 150, maxRetries: 2 }).pets.list());
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect((error as Error).message).toContain('timed out after 150 ms');
+      expect(server.requests).toBe(3);
+      await expect(client(server, { timeout: 150 }).pets.list({}, { maxRetries: 0 })).rejects.toBeInstanceOf(TimeoutError);
+      expect(server.requests).toBe(4);
+    });
+
+    it('a failed body read counts among the retries ky makes: 503, then a broken body, then no more with maxRetries 1', async () => {
+      const server = await startServer((_request, response, attempt) => {
+        if (attempt === 1) send(response, 503, { code: 'unavailable', message: 'try again', status: 503 });
+        else halfBody(response, 'cut');
+      });
+      const error = await failure(client(server, { maxRetries: 1 }).pets.list());
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect(server.requests).toBe(2);
+    });
+
+    it('a retry after a broken body still retries a status: broken body, 503, then success', async () => {
+      const server = await startServer((_request, response, attempt) => {
+        if (attempt === 1) halfBody(response, 'cut');
+        else if (attempt === 2) send(response, 503, { code: 'unavailable', message: 'try again', status: 503 });
+        else send(response, 200, [rex]);
+      });
+      await expect(client(server).pets.list()).resolves.toEqual([rex]);
+      expect(server.requests).toBe(3);
+    });
+
+    it('retries of stalled bodies end at totalTimeout', async () => {
+      const server = await startServer((_request, response) => halfBody(response, 'stall'));
+      const started = performance.now();
+      const error = await failure(client(server, { timeout: 250, totalTimeout: 600, maxRetries: 5 }).pets.list());
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(performance.now() - started).toBeLessThan(900);
+      expect(server.requests).toBeLessThanOrEqual(3);
+    });
+  });
+
   describe('dropped connections', () => {
     const drops: Handler = (request) => request.socket.destroy();
 

@@ -331,6 +331,51 @@ describe('validation errors name the field and the problem', () => {
   });
 });
 
+describe('numbers that only round to an integer', () => {
+  // Written as text: JSON.stringify could not produce them.
+  const listOf = (id: string, categoryId = '2') => `[{"id":${id},"name":"Rex","categoryId":${categoryId},"status":"available"}]`;
+
+  it.each([
+    ['an id of 1.0000000000000001', listOf('1.0000000000000001'), /body\[0\]\.id: must be an integer/],
+    ['a categoryId of 9007199254740991.4', listOf('1', '9007199254740991.4'), /body\[0\]\.categoryId: must be an integer/],
+    ['an id of 0.99999999999999999e1', listOf('0.99999999999999999e1'), /body\[0\]\.id: must be an integer/],
+    ['an id of 1e-400 (0 once parsed)', listOf('1e-400'), /body\[0\]\.id: must be an integer/],
+  ])('strict validation refuses %s, naming the field', async (_name, body, expected) => {
+    const server = await startServer((_request, response) => send(response, 200, body));
+    const error = await failure(client(server, { validateResponses: 'strict' }).pets.list());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as Error).message).toMatch(expected);
+    expect((error as ResponseValidationError).rawBody).toBe(body);
+  });
+
+  it('strict validation refuses them in a single animal too', async () => {
+    const server = await startServer((_request, response) => send(response, 201, '{"id":7.00000000000000001,"name":"Rex","categoryId":2}'));
+    const error = await failure(client(server, { validateResponses: 'strict' }).pets.create({ name: 'Rex', categoryId: 2 }));
+    expect((error as Error).message).toMatch(/body\.id: must be an integer/);
+  });
+
+  it('strict validation refuses any integer field written with a fraction or an exponent, even 1.0', async () => {
+    for (const id of ['1.0', '1e0', '10E-1']) {
+      const server = await startServer((_request, response) => send(response, 200, listOf(id)));
+      await expect(client(server, { validateResponses: 'strict' }).pets.list()).rejects.toThrow(/body\[0\]\.id: must be an integer/);
+    }
+  });
+
+  it('strict validation passes fractions and exponents inside strings, and plain integers', async () => {
+    const body = '[{"id":1,"name":"Rex 1.5e3","categoryId":2,"status":"available"},{"id":9007199254740991,"name":"x","categoryId":1}]';
+    const server = await startServer((_request, response) => send(response, 200, body));
+    await expect(client(server, { validateResponses: 'strict' }).pets.list()).resolves.toEqual([
+      { id: 1, name: 'Rex 1.5e3', categoryId: 2, status: 'available' },
+      { id: 9007199254740991, name: 'x', categoryId: 1 },
+    ]);
+  });
+
+  it('tolerant validation passes them as JSON.parse reads them', async () => {
+    const server = await startServer((_request, response) => send(response, 200, listOf('1.0000000000000001')));
+    await expect(client(server).pets.list()).resolves.toEqual([rex]);
+  });
+});
+
 describe('options and keys checked before anything is sent', () => {
   it('a key a header cannot carry is a ConfigurationError that does not repeat the key: from the constructor, or from the call of a key function', async () => {
     const server = await startServer((_request, response) => send(response, 200, [rex]));

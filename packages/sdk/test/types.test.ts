@@ -7,6 +7,8 @@ import {
   type ApiPromise,
   type NewPet,
   type Pet,
+  type PetCreateParams,
+  type PetListParams,
   type PetStatus,
   type WithResponse,
 } from '@petstore/sdk';
@@ -18,9 +20,11 @@ describe('public types', () => {
   const client = new PetstoreClient({ baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k' });
 
   it('types the methods', () => {
-    expectTypeOf(client.pets.list).parameter(0).toEqualTypeOf<{ limit?: number; status?: PetStatus } | undefined>();
+    expectTypeOf(client.pets.list).parameter(0).toEqualTypeOf<{ limit?: number | undefined; status?: PetStatus | undefined } | undefined>();
+    expectTypeOf(client.pets.list).parameter(0).toEqualTypeOf<PetListParams | undefined>();
     expectTypeOf(client.pets.list).returns.toEqualTypeOf<ApiPromise<Pet[]>>();
-    expectTypeOf(client.pets.create).parameter(0).toEqualTypeOf<NewPet>();
+    expectTypeOf(client.pets.create).parameter(0).toEqualTypeOf<{ name: string; categoryId: number; status?: PetStatus | undefined }>();
+    expectTypeOf(client.pets.create).parameter(0).toEqualTypeOf<PetCreateParams>();
     expectTypeOf(client.pets.create).returns.toEqualTypeOf<ApiPromise<Pet>>();
     expectTypeOf(client.pets.get).parameter(0).toEqualTypeOf<number>();
     expectTypeOf<Awaited<ReturnType<typeof client.pets.list>>>().toEqualTypeOf<Pet[]>();
@@ -31,6 +35,21 @@ describe('public types', () => {
     // The specification's Pet is NewPet plus id: status is optional there too.
     expectTypeOf<Pet>().toEqualTypeOf<{ id: number; name: string; categoryId: number; status?: 'available' | 'pending' | 'sold' }>();
     expectTypeOf<NewPet>().toEqualTypeOf<{ name: string; categoryId: number; status?: 'available' | 'pending' | 'sold' }>();
+  });
+
+  it('takes undefined as "not given" for optional arguments, under exactOptionalPropertyTypes', () => {
+    // This file is compiled with exactOptionalPropertyTypes (tsconfig.base.json), as TS 7's `tsc --init` sets it.
+    const status: PetStatus | undefined = undefined;
+    void client.pets.list({ limit: undefined, status: undefined }).catch(() => undefined);
+    void client.pets.list({ status }).catch(() => undefined);
+    void client.pets.create({ name: 'Rex', categoryId: 1, status: undefined }).catch(() => undefined);
+    void client.pets.list({}, { signal: undefined, timeout: undefined, maxRetries: undefined, headers: undefined }).catch(() => undefined);
+    // The contract's own types describe the wire, where a field is there or not.
+    // @ts-expect-error NewPet (the wire) has no undefined status
+    const wire: NewPet = { name: 'Rex', categoryId: 1, status: undefined };
+    void wire;
+    // @ts-expect-error name is still required, and not undefined
+    void client.pets.create({ name: undefined, categoryId: 1 }).catch(() => undefined);
   });
 
   it('refuses wrong arguments at compile time', () => {

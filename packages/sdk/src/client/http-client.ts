@@ -2,7 +2,8 @@ import ky, { type AfterResponseHook, type BeforeRequestHook, type BeforeRetryHoo
 import type { WithResponse } from './api-promise.js';
 import { parseDeprecation, type Deprecation } from './deprecation.js';
 import { ConfigurationError } from './errors/configuration-error.js';
-import { refuseOtherOrigin, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
+import { refuseOtherOrigin, timeoutError, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
+import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { ResponseValidationError } from './errors/validation-errors.js';
 import type { ClientOptions, Logger, RequestOptions } from './options.js';
 import { readBody } from './read-body.js';
@@ -14,9 +15,9 @@ const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 /** Statuses worth another try of a read: the service may answer differently in a moment. */
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
-/** Of those, the ones whose `Retry-After` says when. */
-const RETRY_AFTER_STATUSES = [429, 503];
 const BACKOFF_LIMIT_MS = 8_000;
+/** ky's backoff (0.3 s, 0.6 s, 1.2 s, …; then full jitter), named so that a retry after a failed body read continues it. */
+const backoff = (retry: number): number => 300 * 2 ** (retry - 1);
 /** What an HTTP header value may hold: printable ASCII (a line break would split the header). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
@@ -38,6 +39,8 @@ export interface HttpSettings {
   baseUrl: string;
   apiKey: NonNullable<ClientOptions['apiKey']>;
   logger: Logger;
+  /** JSON.parse, or the stricter parse of the validation mode. */
+  parseJson: (text: string) => unknown;
   /** Called with each response's parsed deprecation headers. */
   onDeprecation: (operationId: string, deprecation: Deprecation) => void;
 }
@@ -49,8 +52,9 @@ const contextOf = (options: NormalizedOptions): CallContext => options.context a
  * ky does the retries (reads only: network errors, attempt timeouts, 408, 429,
  * 5xx; backoff with jitter; `Retry-After` up to `maxRetryAfter`), the timeouts
  * and the hooks; the SDK's own hooks run first and turn every failure into one
- * of its error classes. Creates are never retried: the API has no idempotency
- * key, so a retried create could store the animal twice.
+ * of its error classes. send() retries a read whose body failed, within the
+ * same limits. Creates are never retried: the API has no idempotency key, so a
+ * retried create could store the animal twice.
  */
 export function createHttpClient(options: ClientOptions, settings: HttpSettings) {
   const { logger, baseUrl, apiKey } = settings;
@@ -72,12 +76,13 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     headers: { accept: 'application/json', ...options.headers, ...(typeof apiKey === 'string' && { authorization: `Bearer ${apiKey}` }) },
     timeout,
     totalTimeout,
+    // The limit is set per call (send). With ky's defaults for the rest: GET among
+    // the methods retried (creates go through `writes`, which never retry),
+    // `Retry-After` honoured on 429 and 503.
     retry: {
-      limit: maxRetries,
-      methods: ['get'],
       statusCodes: RETRY_STATUSES,
-      afterStatusCodes: RETRY_AFTER_STATUSES,
       maxRetryAfter: options.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER_MS,
+      delay: backoff,
       backoffLimit: BACKOFF_LIMIT_MS,
       // Many clients failing together must not retry together.
       jitter: true,
@@ -91,7 +96,8 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       ...(hooks.init && { init: hooks.init }),
       // Only the kinds someone has: ky merges every hook list into every call's options.
       ...both('beforeRequest', debugHooks.beforeRequest, hooks.beforeRequest),
-      ...both('beforeRetry', debugHooks.beforeRetry, hooks.beforeRetry),
+      // Counted first, so that a retry after a failed body read knows how many are left.
+      beforeRetry: [countRetry, ...(debugHooks.beforeRetry ?? []), ...(hooks.beforeRetry ?? [])],
       ...both('afterResponse', debugHooks.afterResponse, hooks.afterResponse),
       beforeError: [({ error, options: normalized }) => toPetstoreError(error, contextOf(normalized)), ...(hooks.beforeError ?? [])],
     },
@@ -118,40 +124,56 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       attemptStarted: 0,
       timeout: call.options?.timeout ?? timeout,
       totalTimeout,
+      retries: { made: 0 },
     };
+    const read = call.method === 'GET';
+    const retryLimit = read ? (call.options?.maxRetries ?? maxRetries) : 0;
     // The query joined here, not ky's searchParams (see `prefix` above).
     const query = call.searchParams ? new URLSearchParams(call.searchParams as Record<string, string>).toString() : '';
     const callHeaders = call.options?.headers;
     // Only what this call changes: ky merges each option given into the instance's.
-    const request = (call.method === 'GET' ? api : writes)(query ? `${call.path}?${query}` : call.path, {
-      method: call.method,
-      ...(call.json !== undefined && { json: call.json }),
-      // The key last, so that no per-call header can replace it.
-      ...((callHeaders || typeof apiKey === 'function') && { headers: { ...callHeaders, authorization: `Bearer ${key}` } }),
-      ...(signal && { signal }),
-      ...(call.options?.timeout !== undefined && { timeout: call.options.timeout }),
-      ...(call.options?.maxRetries !== undefined && call.method === 'GET' && { retry: { limit: call.options.maxRetries } }),
-      context: context as unknown as Record<string, unknown>,
-    });
-    const response = await request;
-    const crossOrigin = refuseOtherOrigin(response, context);
-    if (crossOrigin) {
-      void response.body?.cancel().catch(() => {});
-      throw crossOrigin;
-    }
+    const attempt = (made = context.retries.made) =>
+      (read ? api : writes)(query ? `${call.path}?${query}` : call.path, {
+        method: call.method,
+        ...(call.json !== undefined && { json: call.json }),
+        // The key last, so that no per-call header can replace it.
+        ...((callHeaders || typeof apiKey === 'function') && { headers: { ...callHeaders, authorization: `Bearer ${key}` } }),
+        ...(signal && { signal }),
+        ...(call.options?.timeout !== undefined && { timeout: call.options.timeout }),
+        // What is left of the retries after any failed body reads (the backoff continued), and of totalTimeout.
+        ...(read && { retry: { limit: retryLimit - made, delay: (retry: number) => backoff(retry + made) } }),
+        ...(made > 0 && { totalTimeout: context.started + totalTimeout - Date.now() }),
+        context: context as unknown as Record<string, unknown>,
+      });
+    let response: Response;
     let text: string;
-    try {
-      text = await readBody(response, maxResponseBytes, context);
-    } catch (error) {
-      // A failure while reading passes no beforeError hook: it is mapped here.
-      throw error instanceof Error ? toPetstoreError(error, context) : error;
+    for (;;) {
+      response = await attempt();
+      const crossOrigin = refuseOtherOrigin(response, context);
+      if (crossOrigin) {
+        void response.body?.cancel().catch(() => {});
+        throw crossOrigin;
+      }
+      try {
+        text = await readBody(response, maxResponseBytes, context);
+        break;
+      } catch (error) {
+        // ky returns before the body is read, so a failure here passes none of its
+        // hooks and none of its retries: it is mapped here, and a read whose body
+        // stalled or broke off is retried here, within the same limits.
+        const failure = error instanceof Error ? toPetstoreError(error, context) : error;
+        const made = ++context.retries.made;
+        // A body over maxResponseBytes would be as large again; a stall or a cut (whatever error the runtime gives) may not be.
+        if (failure instanceof ResponseTooLargeError || made > retryLimit || signal?.aborted) throw failure;
+        await waitToRetry(context, Math.min(BACKOFF_LIMIT_MS, Math.random() * backoff(made)));
+      }
     }
 
     const deprecation = parseDeprecation(response.headers);
     if (deprecation) settings.onDeprecation(call.operationId, deprecation);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text) as unknown;
+      parsed = settings.parseJson(text);
     } catch {
       const what = text === '' ? `the ${response.status} response has no body` : 'the response body is not JSON';
       throw new ResponseValidationError(`${label}: ${what}`, [], text);
@@ -167,6 +189,28 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
   return { send };
 }
 
+/**
+ * Waits `ms` before a retry, as ky does: rejects with the caller's abort
+ * reason, and where the wait would pass totalTimeout, waits out what is left
+ * and rejects with the TimeoutError.
+ */
+function waitToRetry(context: CallContext, ms: number): Promise<void> {
+  const left = context.started + context.totalTimeout - Date.now();
+  const { signal } = context;
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      if (ms < left) resolve();
+      else reject(timeoutError(context));
+    }, Math.min(ms, left));
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
 /** `{ [kind]: [...ours, ...theirs] }`, or nothing when both are empty. */
 function both<Kind extends string, Hook>(kind: Kind, ours: readonly Hook[] | undefined, theirs: readonly Hook[] | undefined) {
   const all = [...(ours ?? []), ...(theirs ?? [])];
@@ -180,6 +224,10 @@ function checkKey(key: unknown): string {
   }
   return key;
 }
+
+const countRetry: BeforeRetryHook = ({ options: normalized }) => {
+  contextOf(normalized).retries.made++;
+};
 
 /** The SDK's own hooks, only when there is a debug logger to tell: a line per answer (with its time) and per retry. */
 function createDebugHooks(debug: NonNullable<Logger['debug']>): { beforeRequest?: BeforeRequestHook[]; beforeRetry?: BeforeRetryHook[]; afterResponse?: AfterResponseHook[] } {

@@ -29,5 +29,6 @@ export { ResponseTooLargeError } from './errors/response-too-large-error.js';
 export { ConnectionError, TimeoutError, type ConnectionFailure } from './errors/transport-errors.js';
 export { RequestValidationError, ResponseValidationError, type ValidationIssues } from './errors/validation-errors.js';
 export type { ClientOptions, Logger, RequestOptions, ResponseValidation } from './options.js';
+export type { PetCreateParams, PetListParams } from './params.js';
 export { PetsResource } from './pets-resource.js';
 export { PetstoreClient } from './petstore-client.js';

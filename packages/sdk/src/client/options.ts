@@ -28,7 +28,7 @@ export interface ClientOptions {
   timeout?: number | undefined;
   /** Milliseconds a call may take, all retries and waits included (default 120,000). */
   totalTimeout?: number | undefined;
-  /** Retries of a read after a network error, a timeout, 408, 429 or 5xx (default 2). Creates are never retried. */
+  /** Retries of a read after a network error, a timeout, 408, 429, 5xx, or a body that stalled or broke off (default 2). Creates are never retried. */
   maxRetries?: number | undefined;
   /** Longest wait a `Retry-After` can ask for, in milliseconds (default 60,000); a longer one is shortened to this. */
   maxRetryAfter?: number | undefined;
@@ -48,7 +48,7 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /** Response checking; default `tolerant`. */
   validateResponses?: ResponseValidation | undefined;
-  /** Warn (once per client and operation) when a deprecated operation is used; default true. */
+  /** Warn (once per process and operation: through `logger` when given) when a deprecated operation is used; default true. */
   deprecationWarnings?: boolean | undefined;
 }
 

@@ -16,6 +16,7 @@ import { checkOption, MAX_RETRIES, MAX_TIMER_MS } from './check-option.js';
 import { RequestValidationError } from './errors/validation-errors.js';
 import type { Call } from './http-client.js';
 import type { RequestOptions } from './options.js';
+import { withoutUndefined, type PetCreateParams, type PetListParams } from './params.js';
 
 /** What the resource needs from its client. */
 export interface ResourceContext {
@@ -24,12 +25,13 @@ export interface ResourceContext {
   parsePet(body: unknown, rawBody: string, label: string): Pet;
   /** Checks a list of animals, per the client's validation mode; `limit` is what the call asked for. */
   parsePets(body: unknown, rawBody: string, label: string, limit: number): Pet[];
-  /** Called when a deprecated method is used. */
+  /** Called when a deprecated method is used: warns once per process and operation. */
   deprecated(operationId: string, message: string): void;
 }
 
+/** `value` checked against the contract; its `undefined` fields are left out first (not given). */
 function checked<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, location: InputLocation): z.output<Schema> {
-  const result = z.safeParse(schema, value, { error: describeIssue });
+  const result = z.safeParse(schema, withoutUndefined(value), { error: describeIssue });
   if (!result.success) throw new RequestValidationError(formatIssues(location, result.error.issues), result.error.issues);
   return result.data;
 }
@@ -57,12 +59,12 @@ export class PetsResource {
 
   /**
    * Lists animals in ascending id order: the first `limit` (1–100, default 20),
-   * only those with `status` if given.
+   * only those with `status` if given (an option that is `undefined` is not given).
    * @throws {RequestValidationError} `limit` or `status` is invalid (nothing is sent).
    */
-  list(query: ListPetsQuery = {}, options?: RequestOptions): ApiPromise<Pet[]> {
+  list(query: PetListParams = {}, options?: RequestOptions): ApiPromise<Pet[]> {
     return call(this.#context, () => {
-      // Absent options stay absent (exactOptional), so the parsed query is the query string.
+      // Absent (or undefined) options stay absent, so the parsed query is the query string.
       const searchParams = checked(ListPetsQuery, query, 'query');
       const limit = searchParams.limit ?? LIST_LIMIT_DEFAULT;
       return {
@@ -77,11 +79,11 @@ export class PetsResource {
   }
 
   /**
-   * Adds an animal; `status` defaults to `available`. Never retried automatically:
+   * Adds an animal; `status` defaults to `available` (`undefined` is not given). Never retried automatically:
    * the API has no idempotency key, so a retried create could store it twice.
    * @throws {RequestValidationError} `name`, `categoryId` or `status` is invalid (nothing is sent).
    */
-  create(pet: NewPet, options?: RequestOptions): ApiPromise<Pet> {
+  create(pet: PetCreateParams, options?: RequestOptions): ApiPromise<Pet> {
     return call(this.#context, () => ({
       operationId: 'createPet',
       method: 'POST',
@@ -95,7 +97,7 @@ export class PetsResource {
   /**
    * Fetches one animal by id.
    * @deprecated `GET /pets/{petId}` is removed on 5 December 2030. Use
-   * `pets.list({ status })` instead. The first call warns once per client
+   * `pets.list({ status })` instead. The first call in the process warns, once
    * (`deprecationWarnings: false` silences it).
    * @throws {NotFoundError} no animal has this id.
    * @throws {RequestValidationError} `id` is not an integer from 1 to 2^53−1 (nothing is sent).

@@ -1,6 +1,7 @@
 import { defaultLogger } from './default-logger.js';
 import type { Deprecation } from './deprecation.js';
-import { readEnvironment, runtimeProcess } from './environment.js';
+import { readEnvironment } from './environment.js';
+import { warnDeprecation } from './deprecation-warning.js';
 import { checkOption, MAX_RETRIES, MAX_TIMER_MS } from './check-option.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { createHttpClient } from './http-client.js';
@@ -51,37 +52,25 @@ export class PetstoreClient {
       warned.add(key);
       logger.warn(message, details);
     };
+    const deprecated = (operationId: string, message: string, details?: Record<string, unknown>) => {
+      if (options.deprecationWarnings !== false) warnDeprecation(operationId, message, options.logger, details);
+    };
 
+    const { parseJson, ...parsers } = createResponseParsers(options.validateResponses ?? 'tolerant', warnOnce);
     const http = createHttpClient(options, {
+      parseJson,
       // Paths are resolved against it: it must end in a slash.
       baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
       apiKey,
       logger,
-      onDeprecation: (operationId: string, deprecation: Deprecation) => {
-        if (options.deprecationWarnings === false) return;
-        warnOnce(
-          `deprecated:${operationId}`,
+      onDeprecation: (operationId: string, deprecation: Deprecation) =>
+        deprecated(
+          operationId,
           `${operationId} is deprecated by the service${deprecation.sunset ? `, removal ${deprecation.sunset.toUTCString()}` : ''}${deprecation.link ? ` (see ${deprecation.link})` : ''}.`,
           { operationId, ...deprecation },
-        );
-      },
+        ),
     });
 
-    this.pets = new PetsResource({
-      send: http.send,
-      ...createResponseParsers(options.validateResponses ?? 'tolerant', warnOnce),
-      deprecated: (operationId, message) => {
-        if (options.deprecationWarnings === false || warned.has(`deprecated:${operationId}`)) return;
-        warned.add(`deprecated:${operationId}`);
-        emitDeprecation(message, logger.warn.bind(logger));
-      },
-    });
+    this.pets = new PetsResource({ send: http.send, ...parsers, deprecated });
   }
-}
-
-/** Node.js (and Bun, Deno): a real DeprecationWarning, which --no-deprecation silences. Elsewhere: the logger. */
-function emitDeprecation(message: string, fallback: (message: string) => void): void {
-  const process = runtimeProcess();
-  if (typeof process?.emitWarning === 'function') process.emitWarning(message, { type: 'DeprecationWarning', code: 'PETSTORE_GET_PET' });
-  else fallback(message);
 }

@@ -1,18 +1,5 @@
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
-import type { CallContext } from './errors/to-petstore-error.js';
-import { TimeoutError } from './errors/transport-errors.js';
-
-const utf8 = new TextDecoder();
-
-function concat(chunks: readonly Uint8Array[], bytes: number): Uint8Array {
-  const whole = new Uint8Array(bytes);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return whole;
-}
+import { timeoutError, type CallContext } from './errors/to-petstore-error.js';
 
 /**
  * A response body as text: at most `maxBytes`, within the attempt's time.
@@ -25,26 +12,29 @@ function concat(chunks: readonly Uint8Array[], bytes: number): Uint8Array {
 export async function readBody(response: Response, maxBytes: number, context: CallContext): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
-  const ms = Math.max(0, Math.min(context.timeout, context.started + context.totalTimeout - Date.now()));
+  // (A time already past fires at once.)
+  const ms = Math.min(context.timeout, context.started + context.totalTimeout - Date.now());
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     void reader.cancel().catch(() => {});
   }, ms);
   try {
-    const chunks: Uint8Array[] = [];
+    // One decoder per body: a streaming decoder keeps state between chunks.
+    const utf8 = new TextDecoder();
+    let text = '';
     let bytes = 0;
     for (;;) {
       const { done, value } = await reader.read();
-      if (timedOut) throw new TimeoutError(`${context.label}: timed out after ${context.timeout} ms`);
-      // Decoded once, at the end: most bodies are one chunk.
-      if (done) return utf8.decode(chunks.length === 1 ? chunks[0] : concat(chunks, bytes));
+      if (timedOut) throw timeoutError(context);
+      if (done) return text + utf8.decode();
       bytes += value.byteLength;
       if (bytes > maxBytes) {
         void reader.cancel().catch(() => {});
         throw new ResponseTooLargeError(`${context.label}: the response body is larger than maxResponseBytes (${maxBytes} bytes)`, maxBytes);
       }
-      chunks.push(value);
+      // A character split between two chunks is decoded whole with the second (`stream`).
+      text += utf8.decode(value, { stream: true });
     }
   } finally {
     clearTimeout(timer);

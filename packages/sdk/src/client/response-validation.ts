@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { describeIssue, formatIssues, PET_STATUSES, type Pet } from '../contract/index.js';
 import { ResponseValidationError } from './errors/validation-errors.js';
+import { parseExactJson } from './exact-json.js';
 import type { ResponseValidation } from './options.js';
 import { StrictPet, StrictPets, TolerantPet, TolerantPets } from './response-schemas.js';
 
@@ -47,5 +48,8 @@ export function createResponseParsers(mode: ResponseValidation, warnOnce: WarnOn
     return pets;
   };
 
-  return { parsePet, parsePets };
+  // Strict: JSON.parse must not round a fraction into an integer field (in a strict body every number is one).
+  const parseJson: (text: string) => unknown = mode === 'strict' ? parseExactJson : JSON.parse;
+
+  return { parseJson, parsePet, parsePets };
 }

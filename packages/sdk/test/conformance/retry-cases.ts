@@ -1,4 +1,4 @@
-import { ServerError } from '@petstore/sdk';
+import { ServerError, TimeoutError } from '@petstore/sdk';
 import { equal, equalJson, isExactly, rejectionOf } from './assert.js';
 import { sleep, type ConformanceCase } from './conformance-case.js';
 
@@ -23,6 +23,26 @@ export const retryCases: ConformanceCase[] = [
       await sleep(300);
       equal((await admin.requests('createPet')).length, 1, 'creates that reached the mock');
       equal((await client().pets.list()).length, seed.length, 'animals stored');
+    },
+  },
+  {
+    name: 'a list whose body stalls is tried again after the attempt timeout and succeeds on the second request',
+    run: async ({ client, admin, seed }) => {
+      // The status, the headers and half the body, then nothing.
+      await admin.arm({ operation: 'listPets', kind: 'stall' });
+      const pets = await client({ timeout: 500 }).pets.list();
+      equal(pets.length, seed.length, 'animals listed');
+      equal((await admin.requests('listPets')).length, 2, 'lists that reached the mock');
+    },
+  },
+  {
+    name: 'a create whose body stalls fails with TimeoutError after one request: a create is never retried',
+    run: async ({ client, admin }) => {
+      await admin.arm({ operation: 'createPet', kind: 'stall' });
+      const error = await rejectionOf(client({ timeout: 500 }).pets.create({ name: 'Once', categoryId: 1 }), 'create whose body stalls');
+      isExactly(error, TimeoutError, 'TimeoutError');
+      await sleep(300);
+      equal((await admin.requests('createPet')).length, 1, 'creates that reached the mock');
     },
   },
 ];

@@ -19,6 +19,8 @@ export interface CallContext {
   /** Milliseconds per attempt, and for the whole call. */
   timeout: number;
   totalTimeout: number;
+  /** Retries made so far, ky's and the SDK's own after a failed body read (ky copies `context` per call: an object, to share). */
+  retries: { made: number };
 }
 
 /**
@@ -33,15 +35,7 @@ export function toPetstoreError(error: Error, context: CallContext): Error {
   if (context.signal?.aborted) return context.signal.reason instanceof Error ? context.signal.reason : error;
   if (isPetstoreError(error)) return error;
   if (isHTTPError(error)) return refuseOtherOrigin(error.response, context) ?? toApiError(error.response, typeof error.data === 'string' ? error.data : '', context.label);
-  if (isTimeoutError(error)) {
-    const elapsed = Date.now() - context.started;
-    // ky says only "timed out": which budget ran out is told by the clock.
-    const message =
-      elapsed >= context.totalTimeout - 10
-        ? `${context.label}: totalTimeout of ${context.totalTimeout} ms reached`
-        : `${context.label}: timed out after ${context.timeout} ms`;
-    return new TimeoutError(message, { cause: error });
-  }
+  if (isTimeoutError(error)) return timeoutError(context, error);
   // fetch fails with a TypeError when no answer came; ky wraps the ones it recognises in NetworkError.
   if (isNetworkError(error) || error instanceof TypeError) {
     const original = isNetworkError(error) ? (error.cause ?? error) : error;
@@ -51,16 +45,26 @@ export function toPetstoreError(error: Error, context: CallContext): Error {
   return error;
 }
 
+/** ky (and a body read) says only "timed out": which budget ran out is told by the clock. */
+export function timeoutError(context: CallContext, cause?: Error): TimeoutError {
+  const message =
+    Date.now() - context.started >= context.totalTimeout - 10
+      ? `${context.label}: totalTimeout of ${context.totalTimeout} ms reached`
+      : `${context.label}: timed out after ${context.timeout} ms`;
+  return new TimeoutError(message, cause && { cause });
+}
+
 /**
  * An answer from another origin than the base URL's, reached by a redirect, is
  * refused (the platform's fetch has already dropped the key on that hop).
  */
 export function refuseOtherOrigin(response: Response, context: CallContext): ApiError | undefined {
-  if (!response.redirected || new URL(response.url).origin === context.origin) return undefined;
+  const origin = response.redirected && new URL(response.url).origin;
+  if (!origin || origin === context.origin) return undefined;
   return new ApiError({
     status: response.status,
     code: 'cross_origin_redirect',
-    message: `redirected to ${new URL(response.url).origin}, another origin; the SDK follows redirects within ${context.origin} only`,
+    message: `redirected to ${origin}, another origin; the SDK follows redirects within ${context.origin} only`,
     body: undefined,
     rawBody: '',
     headers: response.headers,

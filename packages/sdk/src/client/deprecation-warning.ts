@@ -1,0 +1,22 @@
+import { defaultLogger } from './default-logger.js';
+import { runtimeProcess } from './environment.js';
+import type { Logger } from './options.js';
+
+/** The operations warned about in this process: one warning each, however many clients use them. */
+const warned = new Set<string>();
+
+/**
+ * Warns, once per process, that `operationId` is deprecated: through the
+ * caller's logger when there is one; else in Node.js (and Bun, Deno) as a
+ * DeprecationWarning (`PETSTORE_GET_PET` for `getPet`; `--no-deprecation`
+ * silences it), elsewhere through the default logger.
+ */
+export function warnDeprecation(operationId: string, message: string, logger: Logger | undefined, details?: Record<string, unknown>): void {
+  if (warned.has(operationId)) return;
+  warned.add(operationId);
+  const process = runtimeProcess();
+  if (logger) logger.warn(message, details);
+  else if (typeof process?.emitWarning === 'function') {
+    process.emitWarning(message, 'DeprecationWarning', `PETSTORE_${operationId.replace(/[A-Z]/g, '_$&').toUpperCase()}`);
+  } else defaultLogger.warn(message, details);
+}
