@@ -132,13 +132,14 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     const query = call.searchParams ? new URLSearchParams(call.searchParams as Record<string, string>).toString() : '';
     const callHeaders = call.options?.headers;
     // Only what this call changes: ky merges each option given into the instance's.
-    const attempt = (made = context.retries.made) =>
+    // `own` is the attempt's signal, with the caller's: readBody ends the attempt's fetch by it.
+    const attempt = (own: AbortController, made = context.retries.made) =>
       (read ? api : writes)(query ? `${call.path}?${query}` : call.path, {
         method: call.method,
         ...(call.json !== undefined && { json: call.json }),
         // The key last, so that no per-call header can replace it.
         ...((callHeaders || typeof apiKey === 'function') && { headers: { ...callHeaders, authorization: `Bearer ${key}` } }),
-        ...(signal && { signal }),
+        signal: signal ? AbortSignal.any([signal, own.signal]) : own.signal,
         ...(call.options?.timeout !== undefined && { timeout: call.options.timeout }),
         // What is left of the retries after any failed body reads (the backoff continued), and of totalTimeout.
         ...(read && { retry: { limit: retryLimit - made, delay: (retry: number) => backoff(retry + made) } }),
@@ -148,14 +149,15 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     let response: Response;
     let text: string;
     for (;;) {
-      response = await attempt();
+      const own = new AbortController();
+      response = await attempt(own);
       const crossOrigin = refuseOtherOrigin(response, context);
       if (crossOrigin) {
-        void response.body?.cancel().catch(() => {});
+        own.abort();
         throw crossOrigin;
       }
       try {
-        text = await readBody(response, maxResponseBytes, context);
+        text = await readBody(response, maxResponseBytes, context, own);
         break;
       } catch (error) {
         // ky returns before the body is read, so a failure here passes none of its
@@ -220,7 +222,7 @@ function both<Kind extends string, Hook>(kind: Kind, ours: readonly Hook[] | und
 /** The key, if an HTTP header can carry it; the key itself is never part of a message. */
 function checkKey(key: unknown): string {
   if (typeof key !== 'string' || !HEADER_SAFE.test(key)) {
-    throw new ConfigurationError('The API key is empty or has characters a header cannot carry.');
+    throw new ConfigurationError('The API key is empty or cannot be sent in a header.');
   }
   return key;
 }

@@ -4,12 +4,14 @@ import { timeoutError, type CallContext } from './errors/to-petstore-error.js';
 /**
  * A response body as text: at most `maxBytes`, within the attempt's time.
  * ky bounds neither for a body that succeeded, and a server may send one that
- * never ends; past either bound the read stops and the connection is closed.
+ * never ends; past either bound the attempt's controller ends its fetch, which closes
+ * the connection in every runtime (cancelling the reader does not in Firefox,
+ * which keeps a half-read connection and makes the next request wait for it).
  * (Read here rather than through ky's `onDownloadProgress`, which clones the
  * response into a second stream for every call: `pnpm bench:sdk` measured
  * about 50 µs of CPU per call for that.)
  */
-export async function readBody(response: Response, maxBytes: number, context: CallContext): Promise<string> {
+export async function readBody(response: Response, maxBytes: number, context: CallContext, attempt: AbortController): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   // (A time already past fires at once.)
@@ -17,7 +19,7 @@ export async function readBody(response: Response, maxBytes: number, context: Ca
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    void reader.cancel().catch(() => {});
+    attempt.abort();
   }, ms);
   try {
     // One decoder per body: a streaming decoder keeps state between chunks.
@@ -25,12 +27,14 @@ export async function readBody(response: Response, maxBytes: number, context: Ca
     let text = '';
     let bytes = 0;
     for (;;) {
-      const { done, value } = await reader.read();
-      if (timedOut) throw timeoutError(context);
+      // An aborted fetch errors its body (the Fetch standard), in each runtime's own words.
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        throw timedOut ? timeoutError(context) : error;
+      });
       if (done) return text + utf8.decode();
       bytes += value.byteLength;
       if (bytes > maxBytes) {
-        void reader.cancel().catch(() => {});
+        attempt.abort();
         throw new ResponseTooLargeError(`${context.label}: the response body is larger than maxResponseBytes (${maxBytes} bytes)`, maxBytes);
       }
       // A character split between two chunks is decoded whole with the second (`stream`).
