@@ -70,8 +70,8 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
   if (typeof apiKey === 'string') checkKey(apiKey);
   const api = ky.create({
     // `prefix`, not `baseUrl`, and the query joined in send(): the same URLs,
-    // built as text, where ky would build two more Requests per call.
-    // `pnpm bench:sdk`, SDK CPU per call above fetch: 167 µs before, 145 µs after.
+    // built as text, where ky would build two more Requests per call (see
+    // docs/benchmarks.md, "Optimisations kept").
     prefix: baseUrl,
     headers: { accept: 'application/json', ...options.headers, ...(typeof apiKey === 'string' && { authorization: `Bearer ${apiKey}` }) },
     timeout,
@@ -105,9 +105,8 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
 
   // Writes are never sent twice: no retry (the API has no idempotency key), and
   // a redirect is an ApiError naming the Location, not a second POST. With no
-  // retry ky also keeps no copy of each request (a tee of its body): the
-  // import of 10,000 rows in `pnpm bench:cli` took 3.41 and 3.76 s with the
-  // copy, 3.13 and 3.45 s without.
+  // retry ky also keeps no copy of each request (a tee of its body; see
+  // docs/benchmarks.md, "Optimisations kept").
   const writes = api.extend({ retry: 0, redirect: 'manual' });
 
   async function send<T>(call: Call<T>): Promise<WithResponse<T>> {

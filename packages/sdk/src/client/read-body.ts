@@ -8,8 +8,8 @@ import { timeoutError, type CallContext } from './errors/to-petstore-error.js';
  * the connection in every runtime (cancelling the reader does not in Firefox,
  * which keeps a half-read connection and makes the next request wait for it).
  * (Read here rather than through ky's `onDownloadProgress`, which clones the
- * response into a second stream for every call: `pnpm bench:sdk` measured
- * about 50 µs of CPU per call for that.)
+ * response into a second stream for every call; see docs/benchmarks.md,
+ * "Optimisations kept".)
  */
 export async function readBody(response: Response, maxBytes: number, context: CallContext, attempt: AbortController): Promise<string> {
   if (!response.body) return '';
