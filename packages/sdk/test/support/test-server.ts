@@ -4,7 +4,7 @@
 // its test.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '@petstore/sdk';
+import type { Logger, Pet } from '@petstore/sdk';
 import { afterEach } from 'vitest';
 
 export interface ReceivedRequest {
@@ -70,7 +70,7 @@ export function send(response: ServerResponse, status: number, body: unknown, he
   response.end(text);
 }
 
-export const rex = { id: 1, name: 'Rex', categoryId: 2, status: 'available' } as const;
+export const rex = { id: 1, name: 'Rex', categoryId: 2, status: 'available' } as const satisfies Pet;
 
 /** Nothing printed by default; tests that look at the log pass their own. */
 export const silentLogger: Logger = { debug: () => {}, warn: () => {} };
