@@ -2,7 +2,7 @@
 // /v1 with the mock server's own handlers, and the app uses the SDK as it
 // would against the real service.
 import { createHandlers } from '@petstore/mock-server/msw';
-import { isApiError, PetstoreClient, type Pet, type PetStatus } from '@petstore/sdk';
+import { isApiError, LIST_LIMIT_MAX, PetstoreClient, type Pet, type PetStatus } from '@petstore/sdk';
 import { setupWorker } from 'msw/browser';
 
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -35,7 +35,7 @@ async function refresh(): Promise<void> {
   element('error').textContent = '';
   const status = element<HTMLSelectElement>('filter').value;
   try {
-    show(await client().pets.list(status ? { status: status as PetStatus, limit: 100 } : { limit: 100 }));
+    show(await client().pets.list(status ? { status: status as PetStatus, limit: LIST_LIMIT_MAX } : { limit: LIST_LIMIT_MAX }));
   } catch (error) {
     report(error);
   }

@@ -6,6 +6,7 @@ import {
   PetstoreClient,
   RequestValidationError,
   isNotFoundError,
+  LIST_LIMIT_MAX,
   type Logger,
 } from '@petstore/sdk';
 import { DEV_API_KEY } from '@petstore/mock-server';
@@ -82,7 +83,7 @@ describe.each(targets)('PetstoreClient against $name', ({ setup }) => {
   it('creates an animal, available by default, and lists it', async () => {
     const pet = await client.pets.create({ name: 'Rex', categoryId: 1 });
     expect(pet).toEqual({ id: 13, name: 'Rex', categoryId: 1, status: 'available' });
-    expect((await client.pets.list({ limit: 100 })).at(-1)).toEqual(pet);
+    expect((await client.pets.list({ limit: LIST_LIMIT_MAX })).at(-1)).toEqual(pet);
   });
 
   it('gets one animal (its deprecation warnings: deprecation.test.ts)', async () => {

@@ -58,7 +58,8 @@ export class PetsResource {
   }
 
   /**
-   * Lists animals in ascending id order: the first `limit` (1–100, default 20),
+   * Lists animals in ascending id order: the first `limit` (in the range
+   * {@link ListPetsQuery} allows, {@link LIST_LIMIT_DEFAULT} if not given),
    * only those with `status` if given (an option that is `undefined` is not given).
    * @throws {RequestValidationError} `limit` or `status` is invalid (nothing is sent).
    */

@@ -6,7 +6,7 @@ import { QueryValue } from './query-value.js';
 const LIMIT_MESSAGE = `must be an integer from ${LIST_LIMIT_MIN} to ${LIST_LIMIT_MAX}`;
 
 /**
- * Page size of `GET /pets`: an integer from 1 to 100. Out-of-range values are
+ * Page size of `GET /pets`: an integer from {@link LIST_LIMIT_MIN} to {@link LIST_LIMIT_MAX}. Out-of-range values are
  * refused, not clamped. (Beyond 2^53 `z.int()` and the maximum both fail with
  * this same message; `formatIssues` prints it once.)
  */

@@ -31,11 +31,11 @@ describe('PetName', () => {
 
   it('counts characters as Unicode code points, as JSON Schema does', () => {
     expect(PetName.safeParse('🐶'.repeat(NAME_MAX_LENGTH)).success).toBe(true);
-    expect(messages(PetName.safeParse('🐶'.repeat(NAME_MAX_LENGTH + 1)))).toEqual([': must be at most 100 characters']);
+    expect(messages(PetName.safeParse('🐶'.repeat(NAME_MAX_LENGTH + 1)))).toEqual([`: must be at most ${NAME_MAX_LENGTH} characters`]);
   });
 
-  it('refuses a name longer than 100 characters', () => {
-    expect(messages(PetName.safeParse('x'.repeat(NAME_MAX_LENGTH + 1)))).toEqual([': must be at most 100 characters']);
+  it('refuses a name longer than NAME_MAX_LENGTH characters', () => {
+    expect(messages(PetName.safeParse('x'.repeat(NAME_MAX_LENGTH + 1)))).toEqual([`: must be at most ${NAME_MAX_LENGTH} characters`]);
   });
 
   it.each([42, null, ['Rex'], { name: 'Rex' }])('refuses a non-string %j', (name) => {

@@ -22,7 +22,7 @@ export const Id = /* @__PURE__ */ z
   .check(z.minimum(1, ID_RANGE_MESSAGE));
 export type Id = z.infer<typeof Id>;
 
-/** An animal's name: 1 to 100 characters, not only whitespace, stored as given. */
+/** An animal's name: 1 to {@link NAME_MAX_LENGTH} characters, not only whitespace, stored as given. */
 export const PetName = /* @__PURE__ */ z.string({ error: 'must be a string' }).check(
   // An empty name is only reported as empty, not also as whitespace.
   z.minLength(1, { error: 'must not be empty', abort: true }),

@@ -1,4 +1,4 @@
-import { PET_EXAMPLE, type ErrorBody, type NewPet, type Pet } from '../contract/index.js';
+import { LIST_LIMIT_MAX, LIST_LIMIT_MIN, PET_EXAMPLE, type ErrorBody, type NewPet, type Pet } from '../contract/index.js';
 
 // Every example is the contract's own, so a field added there shows up here.
 export const petExample: Pet = PET_EXAMPLE;
@@ -11,7 +11,7 @@ export const petsExample: Pet[] = [petExample, { ...petExample, id: 2, name: 'Wh
 export const errorExamples = {
   invalidQuery: {
     code: 'invalid_request',
-    message: 'query.limit: must be an integer from 1 to 100',
+    message: `query.limit: must be an integer from ${LIST_LIMIT_MIN} to ${LIST_LIMIT_MAX}`,
     status: 400,
   },
   invalidBody: {

@@ -1,4 +1,4 @@
-import { DEFAULT_PET_STATUS } from '@petstore/sdk';
+import { DEFAULT_PET_STATUS, LIST_LIMIT_MAX } from '@petstore/sdk';
 import { check, equal, equalJson } from './assert.js';
 import type { ConformanceCase } from './conformance-case.js';
 
@@ -10,7 +10,7 @@ export const createCases: ConformanceCase[] = [
       const { data, response } = await petstore.pets.create({ name: 'Conformance', categoryId: 3 }).withResponse();
       equal(response.status, 201, 'status');
       equalJson(data, { id: seed.length + 1, name: 'Conformance', categoryId: 3, status: DEFAULT_PET_STATUS }, 'the created animal');
-      const listed = await petstore.pets.list({ limit: 100 });
+      const listed = await petstore.pets.list({ limit: LIST_LIMIT_MAX });
       check(
         listed.some((pet) => pet.id === data.id && pet.name === 'Conformance'),
         `the new animal is listed: ${JSON.stringify(listed)}`,
