@@ -1,14 +1,14 @@
 import { CommanderError, type Command } from 'commander';
-import { commandPath, commandWords } from './command-words.js';
-import type { CallSettings } from './explain-no-answer.js';
-import { EXIT } from './exit-codes.js';
-import type { CliIo } from './io.js';
+import { commandPath, commandWords } from './startup/command-words.js';
+import type { CallSettings } from './errors/explain-no-answer.js';
+import { EXIT } from './errors/exit-codes.js';
+import type { CliIo } from './io/io.js';
 import { colourLevel } from './output/colour.js';
 import { stringifyJson, terminalSafe } from './output/escape.js';
-import { createProgram } from './program.js';
-import { stderrIsJson } from './stderr-json.js';
-import { shellWord } from './shell-word.js';
-import { toFailure, type Failure } from './to-exit.js';
+import { createProgram } from './startup/program.js';
+import { stderrIsJson } from './startup/stderr-json.js';
+import { shellWord } from './startup/shell-word.js';
+import { toFailure, type Failure } from './errors/to-exit.js';
 
 /** The output format argv asks for (`--json`, `--format F`, `--format=F`), if any, before commander has parsed it. */
 function askedFormat(argv: readonly string[]): string | undefined {

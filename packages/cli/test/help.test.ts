@@ -5,8 +5,8 @@
  */
 import type { Command } from 'commander';
 import { afterAll, describe, it } from 'vitest';
-import { commandPath } from '../src/command-words.js';
-import { createProgram } from '../src/program.js';
+import { commandPath } from '../src/startup/command-words.js';
+import { createProgram } from '../src/startup/program.js';
 import { createCli, createTempDirs } from './support.js';
 
 const tempDirs = createTempDirs();

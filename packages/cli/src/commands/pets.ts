@@ -1,11 +1,11 @@
 import { GET_PET_REMOVAL_DATE, Id, ListLimit, NewPet, describeIssue, formatIssues } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
-import { usageError } from '../cli-error.js';
-import type { CommandContext } from '../context.js';
+import { usageError } from '../errors/cli-error.js';
+import type { CommandContext } from './context.js';
 import { renderPets } from '../output/render-pets.js';
-import { INPUT_LIMITS } from '../limits.js';
-import { readRegularFile } from '../read-regular-file.js';
-import { readStream } from '../read-stream.js';
+import { INPUT_LIMITS } from '../io/limits.js';
+import { readRegularFile } from '../io/read-regular-file.js';
+import { readStream } from '../io/read-stream.js';
 
 /**
  * Checks one flag's value with the contract; a failure names the flag, the

@@ -1,7 +1,7 @@
 import { NewPet } from '@petstore/sdk/contract';
 import { parse } from 'csv-parse/sync';
 import * as z from 'zod/mini';
-import { usageError } from '../cli-error.js';
+import { usageError } from '../errors/cli-error.js';
 import { terminalSafe } from '../output/escape.js';
 import type { SourceRow } from './source-row.js';
 

@@ -1,6 +1,6 @@
 import type { NewPet } from '@petstore/sdk/contract';
 import { describe, expect, it } from 'vitest';
-import type { Failure } from '../to-exit.js';
+import type { Failure } from '../errors/to-exit.js';
 import type { RowResult } from './row-result.js';
 import { sendRows, type PendingRow, type SendControl } from './send-rows.js';
 

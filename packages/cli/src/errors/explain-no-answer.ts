@@ -1,4 +1,4 @@
-import { BUILT_IN_PROFILES } from './config/profiles.js';
+import { BUILT_IN_PROFILES } from '../config/profiles.js';
 
 /** What the CLI knows of the request a failure came from, once a command has built its client. */
 export interface CallSettings {

@@ -1,13 +1,13 @@
 import type { PetstoreClient } from '@petstore/sdk';
-import { createConfigStore, type ConfigStore } from './config/config-store.js';
-import { resolveSettings, type GlobalFlags, type Settings } from './config/resolve-settings.js';
-import { usageError } from './cli-error.js';
-import type { CallSettings } from './explain-no-answer.js';
-import type { CliIo } from './io.js';
-import { stringifyJson, terminalSafe } from './output/escape.js';
-import { stderrIsJson } from './stderr-json.js';
-import { colourLevel, createPaint, type Paint } from './output/colour.js';
-import type { Format } from './output/render-pets.js';
+import { createConfigStore, type ConfigStore } from '../config/config-store.js';
+import { resolveSettings, type GlobalFlags, type Settings } from '../config/resolve-settings.js';
+import { usageError } from '../errors/cli-error.js';
+import type { CallSettings } from '../errors/explain-no-answer.js';
+import type { CliIo } from '../io/io.js';
+import { stringifyJson, terminalSafe } from '../output/escape.js';
+import { stderrIsJson } from '../startup/stderr-json.js';
+import { colourLevel, createPaint, type Paint } from '../output/colour.js';
+import type { Format } from '../output/render-pets.js';
 
 /** The global flags, as commander parsed them. */
 export interface GlobalOptions extends GlobalFlags {

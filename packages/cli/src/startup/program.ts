@@ -1,13 +1,13 @@
 import { Argument, Command, Option } from 'commander';
 import { PET_STATUSES } from '@petstore/sdk/values';
 import { CONFIG_KEYS } from './config-keys.js';
-import { createContext, type GlobalOptions } from './context.js';
-import type { CallSettings } from './explain-no-answer.js';
-import { SHELLS, type Shell } from './completion/shells.js';
-import { EXIT_CODES_HELP } from './exit-codes.js';
-import type { CliIo } from './io.js';
+import { createContext, type GlobalOptions } from '../commands/context.js';
+import type { CallSettings } from '../errors/explain-no-answer.js';
+import { SHELLS, type Shell } from '../completion/shells.js';
+import { EXIT_CODES_HELP } from '../errors/exit-codes.js';
+import type { CliIo } from '../io/io.js';
 import { IMPORT_FORMATS, type ImportFlags } from './import-flags.js';
-import { FORMATS } from './output/render-pets.js';
+import { FORMATS } from '../output/render-pets.js';
 import { VERSION } from './version.js';
 
 const ENVIRONMENT_HELP = `Environment:
@@ -70,7 +70,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .option('-L, --limit <n>', 'at most this many, 1 to 100 (default 20)')
     .addHelpText('after', examples('petstore pets list', 'petstore pets list --status sold --limit 5', 'petstore pets list -s pending -L 3', 'petstore pets list --format tsv | cut -f2'))
     .action(async (flags: { status?: string; limit?: string }, command: Command) => {
-      const { listPets } = await import('./commands/pets.js');
+      const { listPets } = await import('../commands/pets.js');
       await listPets(context(command), flags);
     });
   pets
@@ -82,7 +82,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .option('--data <json|@file|->', 'the whole body as JSON, from a file (@pet.json) or stdin (-)')
     .addHelpText('after', examples('petstore pets create --name Rex --category-id 1', 'petstore pets create -n Tom -c 2 -s pending', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -'))
     .action(async (flags: { name?: string; categoryId?: string; status?: string; data?: string }, command: Command) => {
-      const { createPet } = await import('./commands/pets.js');
+      const { createPet } = await import('../commands/pets.js');
       await createPet(context(command), flags);
     });
   pets
@@ -91,7 +91,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .argument('<id>', 'the animal\'s id')
     .addHelpText('after', `\nDeprecated: use \`petstore pets list --status STATUS\` instead.\n${examples('petstore pets get 7', 'PETSTORE_NO_DEPRECATION_WARNING=1 petstore pets get 7 --json')}`)
     .action(async (id: string, _flags: object, command: Command) => {
-      const { getPet } = await import('./commands/pets.js');
+      const { getPet } = await import('../commands/pets.js');
       await getPet(context(command), id);
     });
 
@@ -108,7 +108,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
       examples('petstore pets import pets.csv', 'petstore pets import pets.ndjson --format ndjson > report.ndjson', 'petstore pets import pets.ndjson --resume report.ndjson --format ndjson > report-2.ndjson'),
     )
     .action(async (file: string, flags: ImportFlags, command: Command) => {
-      const { importPets } = await import('./commands/import.js');
+      const { importPets } = await import('../commands/import.js');
       await importPets(context(command), file, flags);
     });
 
@@ -123,7 +123,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .option('--no-verify', 'store the key without checking it with one request')
     .addHelpText('after', examples('petstore auth login', 'petstore auth login --with-token < key.txt', 'petstore auth login --profile production --no-verify'))
     .action(async (flags: { withToken?: boolean; verify: boolean }, command: Command) => {
-      const { login } = await import('./commands/auth.js');
+      const { login } = await import('../commands/auth.js');
       await login(context(command), flags);
     });
   auth
@@ -131,7 +131,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .description('show the profile, base URL and (masked) key in use; exit 3 without a key')
     .addHelpText('after', examples('petstore auth status', 'petstore auth status --profile production --json'))
     .action(async (_flags: object, command: Command) => {
-      const { status } = await import('./commands/auth.js');
+      const { status } = await import('../commands/auth.js');
       await status(context(command));
     });
   auth
@@ -139,7 +139,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .description('forget the stored key of the profile')
     .addHelpText('after', examples('petstore auth logout', 'petstore auth logout --profile staging'))
     .action(async (_flags: object, command: Command) => {
-      const { logout } = await import('./commands/auth.js');
+      const { logout } = await import('../commands/auth.js');
       await logout(context(command));
     });
 
@@ -154,7 +154,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .addArgument(configKey())
     .addHelpText('after', examples('petstore config get profile', 'petstore config get base-url --profile staging'))
     .action(async (key: string, _flags: object, command: Command) => {
-      const { get } = await import('./commands/config.js');
+      const { get } = await import('../commands/config.js');
       await get(context(command), key);
     });
   config
@@ -164,7 +164,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .argument('<value>', 'the new value')
     .addHelpText('after', examples('petstore config set base-url https://api.example.org/v1 --profile production', 'petstore config set profile production'))
     .action(async (key: string, value: string, _flags: object, command: Command) => {
-      const { set } = await import('./commands/config.js');
+      const { set } = await import('../commands/config.js');
       await set(context(command), key, value);
     });
   config
@@ -173,7 +173,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .addArgument(configKey())
     .addHelpText('after', examples('petstore config unset base-url --profile staging', 'petstore config unset profile'))
     .action(async (key: string, _flags: object, command: Command) => {
-      const { unset } = await import('./commands/config.js');
+      const { unset } = await import('../commands/config.js');
       await unset(context(command), key);
     });
   config
@@ -182,7 +182,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .argument('<name>', 'the profile')
     .addHelpText('after', examples('petstore config delete-profile staging'))
     .action(async (name: string, _flags: object, command: Command) => {
-      const { deleteProfile } = await import('./commands/config.js');
+      const { deleteProfile } = await import('../commands/config.js');
       await deleteProfile(context(command), name);
     });
   config
@@ -190,7 +190,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .description('list the profiles and their base URLs')
     .addHelpText('after', examples('petstore config list', 'petstore config list --json'))
     .action(async (_flags: object, command: Command) => {
-      const { list } = await import('./commands/config.js');
+      const { list } = await import('../commands/config.js');
       await list(context(command));
     });
 
@@ -200,7 +200,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .addHelpText('after', examples('eval "$(petstore completion bash)"', 'petstore completion zsh > "${fpath[1]}/_petstore"', 'petstore completion fish > ~/.config/fish/completions/petstore.fish'))
     .action(async (shell: Shell) => {
-      const { completionScript } = await import('./completion/scripts.js');
+      const { completionScript } = await import('../completion/scripts.js');
       io.stdout.write(completionScript(shell));
     });
   // What the completion scripts call on each Tab: the words so far, after `--`.
@@ -208,7 +208,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .command('__complete', { hidden: true })
     .argument('[words...]')
     .action(async (words: string[]) => {
-      const [{ complete }, { createConfigStore }] = await Promise.all([import('./completion/complete.js'), import('./config/config-store.js')]);
+      const [{ complete }, { createConfigStore }] = await Promise.all([import('../completion/complete.js'), import('../config/config-store.js')]);
       // Tab never prints a warning into the user's command line.
       const candidates = await complete(program, words, createConfigStore(io.env, { warn: () => {} }));
       io.stdout.write(candidates.map((candidate) => `${candidate}\n`).join(''));
