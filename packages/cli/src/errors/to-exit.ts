@@ -1,4 +1,17 @@
-import { CommanderError } from 'commander';
+import {
+  ConfigurationError,
+  isApiError,
+  isAuthenticationError,
+  isBadRequestError,
+  isConnectionError,
+  isNotFoundError,
+  isRateLimitError,
+  isRequestValidationError,
+  isResponseTooLargeError,
+  isResponseValidationError,
+  isServerError,
+  isTimeoutError,
+} from '@petstore/sdk';
 import { CliError } from './cli-error.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { explainNoAnswer, type CallSettings } from './explain-no-answer.js';
@@ -12,21 +25,20 @@ export interface Failure {
   requestId?: string;
 }
 
-// SDK errors are recognised by name, as its own guards do: the CLI loads the
-// SDK lazily, and a name check needs no import.
-const SDK_EXIT: Record<string, [ExitCode, string]> = {
-  ConfigurationError: [EXIT.configuration, 'configuration'],
-  AuthenticationError: [EXIT.authentication, 'unauthorized'],
-  NotFoundError: [EXIT.notFound, 'not_found'],
-  BadRequestError: [EXIT.rejected, 'bad_request'],
-  RateLimitError: [EXIT.retryable, 'rate_limited'],
-  ServerError: [EXIT.retryable, 'server_error'],
-  ConnectionError: [EXIT.retryable, 'connection_failed'],
-  TimeoutError: [EXIT.retryable, 'timeout'],
-  RequestValidationError: [EXIT.usage, 'invalid_input'],
-  ResponseValidationError: [EXIT.unexpected, 'invalid_response'],
-  ResponseTooLargeError: [EXIT.unexpected, 'response_too_large'],
-};
+/** The exit code and the --json code of each kind of SDK error, told apart by the SDK's own guards. */
+const SDK_EXIT: readonly [guard: (error: unknown) => boolean, exitCode: ExitCode, code: string][] = [
+  [(error) => error instanceof ConfigurationError, EXIT.configuration, 'configuration'],
+  [isAuthenticationError, EXIT.authentication, 'unauthorized'],
+  [isNotFoundError, EXIT.notFound, 'not_found'],
+  [isBadRequestError, EXIT.rejected, 'bad_request'],
+  [isRateLimitError, EXIT.retryable, 'rate_limited'],
+  [isServerError, EXIT.retryable, 'server_error'],
+  [isConnectionError, EXIT.retryable, 'connection_failed'],
+  [isTimeoutError, EXIT.retryable, 'timeout'],
+  [isRequestValidationError, EXIT.usage, 'invalid_input'],
+  [isResponseValidationError, EXIT.unexpected, 'invalid_response'],
+  [isResponseTooLargeError, EXIT.unexpected, 'response_too_large'],
+];
 
 /**
  * The one place a thrown value becomes an exit code and a message. `call` is
@@ -34,23 +46,19 @@ const SDK_EXIT: Record<string, [ExitCode, string]> = {
  */
 export function toFailure(error: unknown, call?: CallSettings): Failure {
   if (error instanceof CliError) return { exitCode: error.exitCode, code: error.code, message: error.message };
-  if (error instanceof CommanderError) {
-    // commander's own message starts with "error: "; run() adds its own prefix.
-    return { exitCode: EXIT.usage, code: 'usage', message: error.message.replace(/^error: /, '') };
-  }
-  if (error instanceof Error && error.name === 'Interrupted') return { exitCode: EXIT.interrupted, code: 'interrupted', message: 'interrupted' };
-  if (error instanceof Error && error.name === 'ApiError') {
-    const status = (error as Error & { status: number }).status;
-    const retryable = status === 408 || status === 429 || status >= 500;
-    return withApiDetails(error, { exitCode: retryable ? EXIT.retryable : EXIT.rejected, code: (error as Error & { code: string }).code, message: error.message });
-  }
-  if (error instanceof Error && SDK_EXIT[error.name]) {
-    const [exitCode, code] = SDK_EXIT[error.name] as [ExitCode, string];
+  const sdk = SDK_EXIT.find(([guard]) => guard(error));
+  if (sdk && error instanceof Error) {
+    const [, exitCode, code] = sdk;
     const apiCode = (error as Error & { code?: unknown }).code;
-    const noAnswer = error.name === 'ConnectionError' || error.name === 'TimeoutError';
+    const noAnswer = isConnectionError(error) || isTimeoutError(error);
     const message = noAnswer ? explainNoAnswer(error, call) : error.message;
-    const failureCode = error.name === 'ConnectionError' ? String((error as Error & { failure?: unknown }).failure ?? code) : code;
+    const failureCode = isConnectionError(error) ? error.failure : code;
     return withApiDetails(error, { exitCode, code: typeof apiCode === 'string' ? apiCode : failureCode, message });
+  }
+  // Any other status (403, 409, 408…): retryable when a later attempt may succeed.
+  if (isApiError(error)) {
+    const retryable = error.status === 408 || error.status === 429 || error.status >= 500;
+    return withApiDetails(error, { exitCode: retryable ? EXIT.retryable : EXIT.rejected, code: error.code, message: error.message });
   }
   return { exitCode: EXIT.unexpected, code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
 }
