@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Pet, PetStatus } from '@petstore/sdk/contract';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
 import {
@@ -27,12 +28,6 @@ import {
   type StubServer,
 } from './support.js';
 
-interface Pet {
-  id: number;
-  name: string;
-  categoryId: number;
-  status: string;
-}
 
 /** A key a mock server is started with: it must never show up in any output. */
 const SECRET_KEY = 'sk-e2e-Zq8vXw3PlM7tRk2N';
@@ -105,7 +100,7 @@ function parseTsv(text: string): Pet[] {
       const fields = line.split('\t');
       expect_(fields.length === 4, `a TSV row has 4 fields: ${JSON.stringify(line)}`);
       const [id, name, categoryId, status] = fields as [string, string, string, string];
-      return { id: Number(id), name, categoryId: Number(categoryId), status };
+      return { id: Number(id), name, categoryId: Number(categoryId), status: status as PetStatus };
     });
 }
 
