@@ -50,7 +50,7 @@ async function readData(context: CommandContext, data: string): Promise<string> 
 }
 
 /** The flags of `pets create`: one per field of PET_FIELDS (under commander's key for it), and --data. */
-export type CreateFlags = { data?: string } & Record<string, string | undefined>;
+export type CreateFlags = { data?: string } & Record<string, string | string[] | undefined>;
 
 export async function createPet(context: CommandContext, flags: CreateFlags): Promise<void> {
   let body: unknown;
@@ -72,7 +72,7 @@ export async function createPet(context: CommandContext, flags: CreateFlags): Pr
         const text = flags[flagKey(field)] ?? '';
         const { read } = PET_FIELDS[field];
         // A number is told with the text given and its bound, as --limit and <id> are.
-        return [field, read === wholeNumber ? flagValue(longFlag(field), text, NewPet.shape[field], read) : read(text)];
+        return [field, read === wholeNumber && typeof text === 'string' ? flagValue(longFlag(field), text, NewPet.shape[field], read) : read(text)];
       }),
     );
   }

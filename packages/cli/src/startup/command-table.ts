@@ -15,7 +15,8 @@ export interface Invocation {
   io: CliIo;
   /** The whole command tree (for completion). */
   program: Command;
-  context(): CommandContext;
+  /** The command's context, loaded and built when the command runs. */
+  context(): Promise<CommandContext>;
 }
 
 /** One command, declared once: commander's tree, help, suggestions and completion all read it. */
@@ -64,14 +65,14 @@ export const COMMANDS: readonly CommandEntry[] = [
       new Option('-L, --limit <n>', `at most this many, ${LIST_LIMIT_MIN} to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT})`),
     ],
     examples: ['petstore pets list', 'petstore pets list --status sold --limit 5', 'petstore pets list -s pending -L 3', 'petstore pets list --format tsv | cut -f2'],
-    run: async ({ context, flags }) => (await import('../commands/pets.js')).listPets(context(), flags),
+    run: async ({ context, flags }) => (await import('../commands/pets.js')).listPets(await context(), flags),
   },
   {
     path: ['pets', 'create'],
     description: 'add an animal (status defaults to available)',
     options: () => [...fieldOptions(), new Option('--data <json|@file|->', 'the whole body as JSON, from a file (@pet.json) or stdin (-)')],
     examples: ['petstore pets create --name Rex --category-id 1', 'petstore pets create -n Tom -c 2 -s pending', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -'],
-    run: async ({ context, flags }) => (await import('../commands/pets.js')).createPet(context(), flags),
+    run: async ({ context, flags }) => (await import('../commands/pets.js')).createPet(await context(), flags),
   },
   {
     path: ['pets', 'get'],
@@ -79,7 +80,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     arguments: () => [new Argument('<id>', "the animal's id")],
     help: 'Deprecated: use `petstore pets list --status STATUS` instead.',
     examples: ['petstore pets get 7', 'PETSTORE_NO_DEPRECATION_WARNING=1 petstore pets get 7 --json'],
-    run: async ({ context, operands: [id = ''] }) => (await import('../commands/pets.js')).getPet(context(), id),
+    run: async ({ context, operands: [id = ''] }) => (await import('../commands/pets.js')).getPet(await context(), id),
   },
   {
     path: ['pets', 'import'],
@@ -92,7 +93,7 @@ export const COMMANDS: readonly CommandEntry[] = [
       new Option('--resume <report>', "skip the rows an earlier run's NDJSON report says were added"),
     ],
     examples: ['petstore pets import pets.csv', 'petstore pets import pets.ndjson --format ndjson > report.ndjson', 'petstore pets import pets.ndjson --resume report.ndjson --format ndjson > report-2.ndjson'],
-    run: async ({ context, operands: [file = ''], flags }) => (await import('../commands/import.js')).importPets(context(), file, flags),
+    run: async ({ context, operands: [file = ''], flags }) => (await import('../commands/import.js')).importPets(await context(), file, flags),
   },
   {
     path: ['auth'],
@@ -104,19 +105,19 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: 'store an API key for the profile (prompted without echo, or read from stdin)',
     options: () => [new Option('--with-token', 'read the key from stdin'), new Option('--no-verify', 'store the key without checking it with one request')],
     examples: ['petstore auth login', 'petstore auth login --with-token < key.txt', 'petstore auth login --profile production --no-verify'],
-    run: async ({ context, flags }) => (await import('../commands/auth.js')).login(context(), flags),
+    run: async ({ context, flags }) => (await import('../commands/auth.js')).login(await context(), flags),
   },
   {
     path: ['auth', 'status'],
     description: 'show the profile, base URL and (masked) key in use; exit 3 without a key',
     examples: ['petstore auth status', 'petstore auth status --profile production --json'],
-    run: async ({ context }) => (await import('../commands/auth.js')).status(context()),
+    run: async ({ context }) => (await import('../commands/auth.js')).status(await context()),
   },
   {
     path: ['auth', 'logout'],
     description: 'forget the stored key of the profile',
     examples: ['petstore auth logout', 'petstore auth logout --profile staging'],
-    run: async ({ context }) => (await import('../commands/auth.js')).logout(context()),
+    run: async ({ context }) => (await import('../commands/auth.js')).logout(await context()),
   },
   {
     path: ['config'],
@@ -128,34 +129,34 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: 'print a setting: profile or base-url',
     arguments: () => [configKey()],
     examples: ['petstore config get profile', 'petstore config get base-url --profile staging'],
-    run: async ({ context, operands: [key = ''] }) => (await import('../commands/config.js')).get(context(), key),
+    run: async ({ context, operands: [key = ''] }) => (await import('../commands/config.js')).get(await context(), key),
   },
   {
     path: ['config', 'set'],
     description: 'change a setting: profile, or base-url of the profile',
     arguments: () => [configKey(), new Argument('<value>', 'the new value')],
     examples: ['petstore config set base-url https://api.example.org/v1 --profile production', 'petstore config set profile production'],
-    run: async ({ context, operands: [key = '', value = ''] }) => (await import('../commands/config.js')).set(context(), key, value),
+    run: async ({ context, operands: [key = '', value = ''] }) => (await import('../commands/config.js')).set(await context(), key, value),
   },
   {
     path: ['config', 'unset'],
     description: 'remove a setting: profile (back to mock), or base-url of the profile',
     arguments: () => [configKey()],
     examples: ['petstore config unset base-url --profile staging', 'petstore config unset profile'],
-    run: async ({ context, operands: [key = ''] }) => (await import('../commands/config.js')).unset(context(), key),
+    run: async ({ context, operands: [key = ''] }) => (await import('../commands/config.js')).unset(await context(), key),
   },
   {
     path: ['config', 'delete-profile'],
     description: 'forget a profile: its base URL and its stored key',
     arguments: () => [new Argument('<name>', 'the profile')],
     examples: ['petstore config delete-profile staging'],
-    run: async ({ context, operands: [name = ''] }) => (await import('../commands/config.js')).deleteProfile(context(), name),
+    run: async ({ context, operands: [name = ''] }) => (await import('../commands/config.js')).deleteProfile(await context(), name),
   },
   {
     path: ['config', 'list'],
     description: 'list the profiles and their base URLs',
     examples: ['petstore config list', 'petstore config list --json'],
-    run: async ({ context }) => (await import('../commands/config.js')).list(context()),
+    run: async ({ context }) => (await import('../commands/config.js')).list(await context()),
   },
   {
     path: ['completion'],

@@ -4,9 +4,9 @@ import { NAME_MAX_LENGTH, PET_STATUSES } from '@petstore/sdk/values';
 import type { Paint } from '../output/colour.js';
 
 /** Only decimal digits make a number on the command line or in a CSV cell: `1e1`, `0x10` or ` 1` stay text, and the contract refuses them. */
-export const wholeNumber = (text: string): unknown => (/^[0-9]+$/.test(text) ? Number(text) : text);
+export const wholeNumber = (text: string | readonly string[]): unknown => (typeof text === 'string' && /^[0-9]+$/.test(text) ? Number(text) : text);
 
-const asText = (text: string): unknown => text;
+const asText = (text: string | readonly string[]): unknown => text;
 
 /** How the CLI shows and reads one field of an animal. */
 export interface FieldPresentation<Value> {
@@ -16,8 +16,8 @@ export interface FieldPresentation<Value> {
   help: string;
   /** The values the flag takes, for help, checking and completion. */
   choices?: readonly string[];
-  /** A flag's value or a CSV cell as the value the contract checks. */
-  read(text: string): unknown;
+  /** A flag's value (a list for a repeatable flag, `<tag...>`) or a CSV cell as the value the contract checks. */
+  read(text: string | readonly string[]): unknown;
   /** Its column's title in the table (TSV has no header; its columns come in the same order). */
   column: string;
   /** Its value as one table or TSV cell (before escaping). */

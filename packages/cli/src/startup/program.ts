@@ -1,10 +1,11 @@
 import { Command, Option } from 'commander';
 import { COMMANDS, type CommandEntry, type Invocation } from './command-table.js';
-import { TIMEOUT, createContext, type GlobalOptions } from '../commands/context.js';
+import type { GlobalOptions } from '../commands/context.js';
 import type { CallSettings } from '../errors/explain-no-answer.js';
 import { EXIT_CODES_HELP } from '../errors/exit-codes.js';
 import type { CliIo } from '../io/io.js';
 import { FORMATS } from '../output/render-pets.js';
+import { TIMEOUT } from './timeout.js';
 import { VERSION } from './version.js';
 
 const ENVIRONMENT_HELP = `Environment:
@@ -81,7 +82,8 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
   const context = (command: Command): Omit<Invocation, 'operands' | 'flags'> => ({
     io,
     program,
-    context: () => createContext(io, command.optsWithGlobals<GlobalOptions>(), call),
+    // The context (config files, their zod shapes) loads with the command, not at start-up.
+    context: async () => (await import('../commands/context.js')).createContext(io, command.optsWithGlobals<GlobalOptions>(), call),
   });
 
   for (const entry of COMMANDS) addCommand(program, entry, context);
