@@ -1,5 +1,5 @@
 import { Argument, Option, type Command, type OptionValues } from 'commander';
-import { GET_PET_REMOVAL_DATE, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN, PET_STATUSES } from '@petstore/sdk/values';
+import { DEFAULT_PET_STATUS, GET_PET_REMOVAL_DATE, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN, PET_STATUSES } from '@petstore/sdk/values';
 import type { CommandContext } from '../commands/context.js';
 import { SHELLS } from '../completion/shells.js';
 import { IMPORT_LIMITS } from '../import/import-limits.js';
@@ -69,7 +69,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['pets', 'create'],
-    description: 'add an animal (status defaults to available)',
+    description: `add an animal (status defaults to ${DEFAULT_PET_STATUS})`,
     options: () => [...fieldOptions(), new Option('--data <json|@file|->', 'the whole body as JSON, from a file (@pet.json) or stdin (-)')],
     examples: ['petstore pets create --name Rex --category-id 1', 'petstore pets create -n Tom -c 2 -s pending', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -'],
     run: async ({ context, flags }) => (await import('../commands/pets.js')).createPet(await context(), flags),

@@ -1,4 +1,4 @@
-import type { NewPet } from '@petstore/sdk/contract';
+import type { NewPet, PetStatus } from '@petstore/sdk/contract';
 import { Option } from 'commander';
 import { NAME_MAX_LENGTH, PET_STATUSES } from '@petstore/sdk/values';
 import type { Paint } from '../output/colour.js';
@@ -7,6 +7,9 @@ import type { Paint } from '../output/colour.js';
 export const wholeNumber = (text: string | readonly string[]): unknown => (typeof text === 'string' && /^[0-9]+$/.test(text) ? Number(text) : text);
 
 const asText = (text: string | readonly string[]): unknown => text;
+
+/** The colour of each status in the table: a status the contract gains is a compile error here. */
+const STATUS_COLOUR: Record<PetStatus, 'green' | 'yellow' | 'dim'> = { available: 'green', pending: 'yellow', sold: 'dim' };
 
 /** How the CLI shows and reads one field of an animal. */
 export interface FieldPresentation<Value> {
@@ -42,7 +45,7 @@ export const PET_FIELDS: { readonly [Field in keyof NewPet]-?: FieldPresentation
     read: asText,
     column: 'STATUS',
     cell: String,
-    paint: (paint, status) => (status === 'available' ? paint.green(status) : status === 'pending' ? paint.yellow(status) : paint.dim(status)),
+    paint: (paint, status) => paint[STATUS_COLOUR[status as PetStatus] ?? 'dim'](status),
   },
 };
 
