@@ -65,6 +65,31 @@ export default defineConfig(
   },
 
   {
+    // What the CLI loads at start-up (--help, usage errors) stays small: the
+    // SDK client, zod, chalk and the commands load when a command runs.
+    files: ['packages/cli/src/startup/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@petstore/sdk', '@petstore/sdk/contract', 'zod/mini', 'chalk'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Start-up code loads no SDK client, zod or chalk: import it from a command (src/commands/), lazily.',
+          })),
+          patterns: [
+            {
+              group: ['../commands/*', '../config/*', '../errors/to-exit*', '../errors/explain-no-answer*', '../completion/complete*', '../completion/scripts*'],
+              allowTypeImports: true,
+              message: 'A command module loads when its command runs: import it in its run() in command-table.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The mock server's core runs in browsers under MSW: no Node.js, no transport.
     files: ['packages/mock-server/src/core/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -1,14 +1,14 @@
 import { CommanderError, type Command } from 'commander';
-import { commandPath, commandWords } from './command-words.js';
-import type { CallSettings } from './explain-no-answer.js';
-import { EXIT } from './exit-codes.js';
-import type { CliIo } from './io.js';
+import { commandPath, commandWords } from './startup/command-words.js';
+import type { CallSettings } from './errors/explain-no-answer.js';
+import { EXIT } from './errors/exit-codes.js';
+import type { CliIo } from './io/io.js';
 import { colourLevel } from './output/colour.js';
 import { stringifyJson, terminalSafe } from './output/escape.js';
-import { createProgram } from './program.js';
-import { stderrIsJson } from './stderr-json.js';
-import { shellWord } from './shell-word.js';
-import { toFailure, type Failure } from './to-exit.js';
+import { createProgram } from './startup/program.js';
+import { stderrIsJson } from './startup/stderr-json.js';
+import { shellWord } from './startup/shell-word.js';
+import type { Failure } from './errors/to-exit.js';
 
 /** The output format argv asks for (`--json`, `--format F`, `--format=F`), if any, before commander has parsed it. */
 function askedFormat(argv: readonly string[]): string | undefined {
@@ -77,7 +77,11 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (error instanceof CommanderError && (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help')) {
       return EXIT.ok;
     }
-    const failure: Failure = error instanceof CommanderError ? { ...toFailure(error), message: usageMessage(program, argv, expanded, error) } : toFailure(error, call.settings);
+    // A usage error is told without loading the SDK (whose guards to-exit.ts uses): it comes before any command ran.
+    const failure: Failure =
+      error instanceof CommanderError
+        ? { exitCode: EXIT.usage, code: 'usage', message: usageMessage(program, argv, expanded, error) }
+        : (await import('./errors/to-exit.js')).toFailure(error, call.settings);
     if (stderrIsJson(askedFormat(args), io.stderr)) {
       io.stderr.write(`${stringifyJson({ error: failure })}\n`);
     } else {

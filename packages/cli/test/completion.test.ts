@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 import type { Command } from 'commander';
 import { PET_STATUSES } from '@petstore/sdk/values';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { commandPath } from '../src/command-words.js';
-import { createProgram } from '../src/program.js';
+import { commandPath } from '../src/startup/command-words.js';
+import { createProgram } from '../src/startup/program.js';
 import { cliBin, cliEnv, createTempDirs, runCli } from './support.js';
 
 const tempDirs = createTempDirs();

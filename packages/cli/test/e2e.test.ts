@@ -11,8 +11,10 @@ import { existsSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Pet } from '@petstore/sdk/contract';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
+import { PET_FIELDS, PET_FIELD_NAMES } from '../src/startup/pet-fields.js';
 import {
   DEV_KEY,
   cliVersion,
@@ -27,12 +29,6 @@ import {
   type StubServer,
 } from './support.js';
 
-interface Pet {
-  id: number;
-  name: string;
-  categoryId: number;
-  status: string;
-}
 
 /** A key a mock server is started with: it must never show up in any output. */
 const SECRET_KEY = 'sk-e2e-Zq8vXw3PlM7tRk2N';
@@ -94,7 +90,7 @@ async function api<T>(server: MockServerProcess, path: string, key = DEV_KEY): P
   return (await response.json()) as T;
 }
 
-/** TSV rows (no header) back into animals. */
+/** TSV rows (no header) back into animals: the id, then the contract's fields in the CLI's order, each read as the CLI reads it. */
 function parseTsv(text: string): Pet[] {
   if (text === '') return [];
   expect_(text.endsWith('\n'), 'TSV ends with a newline');
@@ -102,10 +98,10 @@ function parseTsv(text: string): Pet[] {
     .slice(0, -1)
     .split('\n')
     .map((line) => {
-      const fields = line.split('\t');
-      expect_(fields.length === 4, `a TSV row has 4 fields: ${JSON.stringify(line)}`);
-      const [id, name, categoryId, status] = fields as [string, string, string, string];
-      return { id: Number(id), name, categoryId: Number(categoryId), status };
+      const [id = '', ...cells] = line.split('\t');
+      expect_(cells.length === PET_FIELD_NAMES.length, `a TSV row has ${PET_FIELD_NAMES.length + 1} fields: ${JSON.stringify(line)}`);
+      const fields = PET_FIELD_NAMES.flatMap((field, index) => (cells[index] === '' ? [] : [[field, PET_FIELDS[field].read(cells[index] ?? '')]]));
+      return { id: Number(id), ...Object.fromEntries(fields) } as Pet;
     });
 }
 

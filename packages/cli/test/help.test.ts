@@ -3,11 +3,18 @@
  * command's --help (examples and the global flags), `help pets list`, bare
  * group commands, suggestions that are whole commands, conflicting flags.
  */
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN, NAME_MAX_LENGTH } from '@petstore/sdk/values';
 import type { Command } from 'commander';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, it } from 'vitest';
-import { commandPath } from '../src/command-words.js';
-import { createProgram } from '../src/program.js';
-import { createCli, createTempDirs } from './support.js';
+import { TIMEOUT } from '../src/startup/timeout.js';
+import { commandPath } from '../src/startup/command-words.js';
+import { PET_FIELDS, PET_FIELD_NAMES } from '../src/startup/pet-fields.js';
+import { createProgram } from '../src/startup/program.js';
+import { cliBin, createCli, createTempDirs } from './support.js';
 
 const tempDirs = createTempDirs();
 afterAll(() => tempDirs.removeAll());
@@ -54,6 +61,32 @@ describe.concurrent('help', () => {
     // An operand after a command without subcommands is no typo: the command's help.
     const [withOperand, getHelp] = await Promise.all([run(['help', 'pets', 'get', '7']), run(['pets', 'get', '--help'])]);
     expect(withOperand).toMatchObject({ code: 0, stderr: '', stdout: getHelp.stdout });
+  });
+
+  it('states the numbers of the contract and the CLI as their constants hold them, and every field of pets create', async ({ expect }) => {
+    const { run } = await createCli(tempDirs);
+    const [list, create, root] = await Promise.all([run(['pets', 'list', '--help']), run(['pets', 'create', '--help']), run(['--help'])]);
+    expect(list.stdout).toContain(`${LIST_LIMIT_MIN} to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT})`);
+    expect(create.stdout).toContain(`1 to ${NAME_MAX_LENGTH} characters`);
+    for (const field of PET_FIELD_NAMES) expect(create.stdout).toContain(PET_FIELDS[field].flag);
+    expect(root.stdout).toContain(`(default ${TIMEOUT.default})`);
+  });
+
+  it('--help and a usage error load neither the SDK client, zod nor chalk (they load with a command)', async ({ expect }) => {
+    // A module hook lists every file of the bundle the process loads.
+    const hook = `data:text/javascript,${encodeURIComponent(`import { registerHooks } from 'node:module';
+const seen = [];
+registerHooks({ load(url, context, next) { if (url.startsWith('file:')) seen.push(url); return next(url, context); } });
+process.on('exit', () => process.stderr.write(JSON.stringify(seen)));`)}`;
+    for (const args of [['--help'], ['pets', 'lst']]) {
+      const { stderr } = await promisify(execFile)(process.execPath, ['--import', hook, cliBin, ...args], { env: { PATH: process.env['PATH'] } }).catch((error: { stderr: string }) => error);
+      const loaded = JSON.parse(stderr.slice(stderr.indexOf('['))) as string[];
+      expect(loaded.length).toBeGreaterThan(1);
+      for (const url of loaded) {
+        const text = readFileSync(fileURLToPath(url), 'utf8');
+        for (const marker of ['_zod', 'isPetstoreError', 'chalkStderr']) expect(text.includes(marker), `${url} holds ${marker}`).toBe(false);
+      }
+    }
   });
 
   it.for([[''], ['pets'], ['auth'], ['config']])('petstore %s alone prints its help on stdout and exits 0', async ([group], { expect }) => {

@@ -9,16 +9,11 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Pet } from '@petstore/sdk/contract';
 import { afterAll, describe, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
 import { DEV_KEY, cliBin, cliEnv, createCli, createTempDirs, inTerminal, sendJson, shellQuote, startStubServer, type CliResult, type StubServer } from './support.js';
 
-interface Pet {
-  id: number;
-  name: string;
-  categoryId: number;
-  status: string;
-}
 
 /** A report row, as `--format ndjson` prints it. */
 interface ReportRow {

@@ -1,16 +1,16 @@
 import * as z from 'zod/mini';
-import { CliError, configError, usageError } from '../cli-error.js';
+import { CliError, configError, usageError } from '../errors/cli-error.js';
 import { findApiKey, maskKey, noApiKeyError } from '../config/api-key.js';
 import { ApiKey } from '../config/config-schema.js';
 import { profileEntry, profilesWithout } from '../config/profiles.js';
 import { findBaseUrl, noBaseUrlError, resolveProfile } from '../config/resolve-settings.js';
-import { createContext, type CommandContext } from '../context.js';
-import { EXIT } from '../exit-codes.js';
-import { INPUT_LIMITS } from '../limits.js';
+import { createContext, type CommandContext } from './context.js';
+import { EXIT } from '../errors/exit-codes.js';
+import { INPUT_LIMITS } from '../io/limits.js';
 import { stringifyJson, terminalSafe } from '../output/escape.js';
-import { readSecret } from '../read-secret.js';
-import { readStream } from '../read-stream.js';
-import { toFailure } from '../to-exit.js';
+import { readSecret } from '../io/read-secret.js';
+import { readStream } from '../io/read-stream.js';
+import { toFailure } from '../errors/to-exit.js';
 
 /** The key from stdin (`--with-token`) or a prompt without echo; checked, never quoted back. */
 async function readKey(context: CommandContext, profile: string, withToken: boolean): Promise<string> {

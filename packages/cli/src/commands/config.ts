@@ -1,10 +1,10 @@
-import { usageError } from '../cli-error.js';
-import { CONFIG_KEYS, type ConfigKey } from '../config-keys.js';
+import { usageError } from '../errors/cli-error.js';
+import { CONFIG_KEYS, type ConfigKey } from '../startup/config-keys.js';
 import { baseUrlFrom } from '../config/base-url.js';
 import type { ConfigFile, CredentialsFile } from '../config/config-store.js';
 import { BUILT_IN_PROFILES, builtInProfile, DEFAULT_PROFILE, PROFILE_NAME, PROFILE_NAME_RULE, profileEntry, profilesWithout } from '../config/profiles.js';
 import { resolveBaseUrl, resolveProfile } from '../config/resolve-settings.js';
-import type { CommandContext } from '../context.js';
+import type { CommandContext } from './context.js';
 import { stringifyJson, terminalSafe } from '../output/escape.js';
 
 // commander checks the key against CONFIG_KEYS too; this keeps the functions honest on their own.

@@ -1,28 +1,28 @@
 import { performance } from 'node:perf_hooks';
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { CliError } from '../cli-error.js';
-import type { CommandContext } from '../context.js';
-import { EXIT, type ExitCode } from '../exit-codes.js';
-import type { ImportFlags } from '../import-flags.js';
+import { CliError } from '../errors/cli-error.js';
+import type { CommandContext } from './context.js';
+import { EXIT, type ExitCode } from '../errors/exit-codes.js';
+import type { ImportFlags } from '../startup/import-flags.js';
 import { checkRow } from '../import/check-row.js';
 import { concurrencyFlag } from '../import/concurrency-flag.js';
 import { inputFormat } from '../import/input-format.js';
 import { importExitCode, noRows, summaryText, type RowCounts } from '../import/outcome.js';
 import { parseInput } from '../import/parse-input.js';
 import { createProgressBar, NO_PROGRESS } from '../import/progress-bar.js';
-import { readRegularFile } from '../read-regular-file.js';
+import { readRegularFile } from '../io/read-regular-file.js';
 import { resumeCommand } from '../import/resume-command.js';
 import { createResumeFile, resumeFileName, type ResumeFile } from '../import/resume-file.js';
 import { checkReportFits, readReport, type AddedBefore } from '../import/resume-report.js';
 import type { RowResult } from '../import/row-result.js';
 import { sendRows, type PendingRow, type SendControl } from '../import/send-rows.js';
 import { rowLabel, type SourceRows } from '../import/source-row.js';
-import { INPUT_LIMITS } from '../limits.js';
+import { INPUT_LIMITS } from '../io/limits.js';
 import { renderImportLine, renderImportReport } from '../output/render-import.js';
 import { stringifyJson } from '../output/escape.js';
-import { readStream } from '../read-stream.js';
-import { toFailure } from '../to-exit.js';
+import { readStream } from '../io/read-stream.js';
+import { toFailure } from '../errors/to-exit.js';
 
 /** How many invalid rows are listed when none is sent; the rest are counted. */
 const INVALID_ROWS_LISTED = 20;

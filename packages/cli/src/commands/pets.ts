@@ -1,11 +1,13 @@
 import { GET_PET_REMOVAL_DATE, Id, ListLimit, NewPet, describeIssue, formatIssues } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
-import { usageError } from '../cli-error.js';
-import type { CommandContext } from '../context.js';
+import { usageError } from '../errors/cli-error.js';
+import type { CommandContext } from './context.js';
 import { renderPets } from '../output/render-pets.js';
-import { INPUT_LIMITS } from '../limits.js';
-import { readRegularFile } from '../read-regular-file.js';
-import { readStream } from '../read-stream.js';
+import { INPUT_LIMITS } from '../io/limits.js';
+import { readRegularFile } from '../io/read-regular-file.js';
+import { readStream } from '../io/read-stream.js';
+import { PET_FIELDS, PET_FIELD_NAMES, flagKey, longFlag, wholeNumber, type PetField } from '../startup/pet-fields.js';
+import { REQUIRED_FIELDS } from './required-fields.js';
 
 /**
  * Checks one flag's value with the contract; a failure names the flag, the
@@ -23,8 +25,8 @@ function flagValue<Schema extends z.ZodMiniType>(flag: string, text: string, sch
   return result.data;
 }
 
-/** Only decimal digits make a number on the command line: `1e1` or `0x10` are not guessed at. */
-const wholeNumber = (text: string): unknown => (/^[0-9]+$/.test(text) ? Number(text) : text);
+/** `a, b or c`. */
+const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 
 export async function listPets(context: CommandContext, flags: { status?: string; limit?: string }): Promise<void> {
   const limit = flags.limit === undefined ? undefined : flagValue('--limit', flags.limit, ListLimit, wholeNumber);
@@ -47,15 +49,14 @@ async function readData(context: CommandContext, data: string): Promise<string> 
   return data;
 }
 
-export async function createPet(
-  context: CommandContext,
-  flags: { name?: string; categoryId?: string; status?: string; data?: string },
-): Promise<void> {
+/** The flags of `pets create`: one per field of PET_FIELDS (under commander's key for it), and --data. */
+export type CreateFlags = { data?: string } & Record<string, string | string[] | undefined>;
+
+export async function createPet(context: CommandContext, flags: CreateFlags): Promise<void> {
   let body: unknown;
+  const given = PET_FIELD_NAMES.filter((field) => flags[flagKey(field)] !== undefined);
   if (flags.data !== undefined) {
-    if (flags.name !== undefined || flags.categoryId !== undefined || flags.status !== undefined) {
-      throw usageError('--data cannot be combined with --name, --category-id or --status');
-    }
+    if (given.length > 0) throw usageError(`--data cannot be combined with ${orList(PET_FIELD_NAMES.map(longFlag))}`);
     const text = await readData(context, flags.data);
     try {
       body = JSON.parse(text) as unknown;
@@ -63,21 +64,24 @@ export async function createPet(
       throw usageError(`--data is not valid JSON: ${(error as Error).message}`);
     }
   } else {
-    if (flags.name === undefined || flags.categoryId === undefined) {
-      throw usageError('pets create needs --name and --category-id (or a whole body with --data @file.json or --data -)');
+    if (REQUIRED_FIELDS.some((field) => !given.includes(field))) {
+      throw usageError(`pets create needs ${REQUIRED_FIELDS.map(longFlag).join(' and ')} (or a whole body with --data @file.json or --data -)`);
     }
-    body = {
-      name: flags.name,
-      categoryId: flagValue('--category-id', flags.categoryId, Id, wholeNumber),
-      ...(flags.status === undefined ? {} : { status: flags.status }),
-    };
+    body = Object.fromEntries(
+      given.map((field) => {
+        const text = flags[flagKey(field)] ?? '';
+        const { read } = PET_FIELDS[field];
+        // A number is told with the text given and its bound, as --limit and <id> are.
+        return [field, read === wholeNumber && typeof text === 'string' ? flagValue(longFlag(field), text, NewPet.shape[field], read) : read(text)];
+      }),
+    );
   }
   const checked = z.safeParse(NewPet, body);
   if (!checked.success) {
     // Flags are named as flags (categoryId → --category-id); a --data body keeps its JSON field names.
     const asFlags = checked.error.issues.map((issue) => ({
       ...issue,
-      path: issue.path.map((field) => (typeof field === 'string' ? `--${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}` : field)),
+      path: issue.path.map((field) => (typeof field === 'string' && field in PET_FIELDS ? longFlag(field as PetField) : field)),
     }));
     throw usageError(flags.data === undefined ? formatIssues('', asFlags) : `--data: ${formatIssues('body', checked.error.issues)}`);
   }

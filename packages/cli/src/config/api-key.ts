@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { configError, type CliError } from '../cli-error.js';
+import { configError, type CliError } from '../errors/cli-error.js';
 import { ApiKey } from './config-schema.js';
 import type { ConfigStore } from './config-store.js';
 import { builtInApiKey, builtInProfile, profileEntry } from './profiles.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../cli-error.js';
+import { CliError } from '../errors/cli-error.js';
 import { baseUrlFrom, checkBaseUrl, type BaseUrlOrigin } from './base-url.js';
 import { builtInApiKey } from './profiles.js';
 

@@ -1,4 +1,4 @@
-import { configError, usageError, type CliError } from '../cli-error.js';
+import { configError, usageError, type CliError } from '../errors/cli-error.js';
 import { terminalSafe } from '../output/escape.js';
 
 /** A base URL as read from one source, normalised, or why it is not one. */

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { configError } from '../cli-error.js';
+import { configError } from '../errors/cli-error.js';
 import { terminalSafe } from '../output/escape.js';
 
 /** Group or others may write it. */

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as z from 'zod/mini';
-import { configError } from '../cli-error.js';
+import { configError } from '../errors/cli-error.js';
 import { terminalSafe } from '../output/escape.js';
 import { checkFileShape, ConfigFile, CredentialsFile } from './config-schema.js';
 import { checkConfigFolder } from './check-config-folder.js';

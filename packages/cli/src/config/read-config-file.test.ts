@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CliError } from '../cli-error.js';
+import { CliError } from '../errors/cli-error.js';
 import { CONFIG_FILE_LIMIT, fileError, readConfigFile } from './read-config-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'petstore-read-config-'));

@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { CliError, configError } from '../cli-error.js';
+import { CliError, configError } from '../errors/cli-error.js';
 import { terminalSafe } from '../output/escape.js';
-import { fileKind, NotReadable, readRegularBytes } from '../read-regular-file.js';
-import { formatBytes } from '../read-stream.js';
+import { fileKind, NotReadable, readRegularBytes } from '../io/read-regular-file.js';
+import { formatBytes } from '../io/read-stream.js';
 
 /** The most a configuration file may hold: a few profiles take a few hundred bytes. */
 export const CONFIG_FILE_LIMIT = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { configError, usageError } from '../cli-error.js';
+import { configError, usageError } from '../errors/cli-error.js';
 import { terminalSafe } from '../output/escape.js';
 import { findApiKey, noApiKeyError, type ApiKeySource } from './api-key.js';
 import { baseUrlFrom } from './base-url.js';

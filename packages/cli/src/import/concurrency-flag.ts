@@ -1,4 +1,4 @@
-import { usageError } from '../cli-error.js';
+import { usageError } from '../errors/cli-error.js';
 import { IMPORT_LIMITS } from './import-limits.js';
 
 const { concurrency } = IMPORT_LIMITS;

@@ -1,5 +1,5 @@
-import { EXIT, type ExitCode } from '../exit-codes.js';
-import type { Failure } from '../to-exit.js';
+import { EXIT, type ExitCode } from '../errors/exit-codes.js';
+import type { Failure } from '../errors/to-exit.js';
 import { formatDuration } from './progress-bar.js';
 import { ROW_STATUSES, type RowStatus } from './row-result.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../cli-error.js';
+import { CliError } from '../errors/cli-error.js';
 import { parseCsv } from './parse-csv.js';
 
 const parse = (text: string, maxRows = 100) => parseCsv(text, maxRows, 'pets.csv');

@@ -1,19 +1,12 @@
-import { NewPet } from '@petstore/sdk/contract';
 import { parse } from 'csv-parse/sync';
-import * as z from 'zod/mini';
-import { usageError } from '../cli-error.js';
+import { usageError } from '../errors/cli-error.js';
 import { terminalSafe } from '../output/escape.js';
+import { PET_FIELDS, PET_FIELD_NAMES as FIELDS, type PetField as Field } from '../startup/pet-fields.js';
+import { REQUIRED_FIELDS as REQUIRED } from '../commands/required-fields.js';
 import type { SourceRow } from './source-row.js';
 
-type Field = keyof typeof NewPet.shape;
-const FIELDS = Object.keys(NewPet.shape) as Field[];
-/** A column may be left out when the contract lets its field be absent: the required are those `{}` lacks. */
-const emptyPet = z.safeParse(NewPet, {});
-const REQUIRED = FIELDS.filter((field) => emptyPet.error?.issues.some((issue) => issue.path[0] === field));
 /** Header names match whatever their case (`Name,CategoryID,Status`), as spreadsheets write them. */
 const FIELD_BY_LOWER_CASE: ReadonlyMap<string, Field> = new Map(FIELDS.map((field) => [field.toLowerCase(), field]));
-/** The one number among the fields; every CSV cell is text. */
-const NUMBER_FIELDS: ReadonlySet<Field> = new Set(['categoryId']);
 
 /** What csv-parse returns with `info: true` (its types describe only plain records). */
 interface CsvRecord {
@@ -22,8 +15,6 @@ interface CsvRecord {
   info: { lines: number };
 }
 
-/** Only decimal digits make a number: `1e1`, `0x10` or ` 1` stay text, and the contract refuses them. */
-const cellValue = (field: Field, cell: string): unknown => (NUMBER_FIELDS.has(field) && /^[0-9]+$/.test(cell) ? Number(cell) : cell);
 
 function checkHeader(header: CsvRecord | undefined, what: string): Field[] {
   const expected = `${FIELDS.join(',')} (${REQUIRED.join(' and ')} required, in any order)`;
@@ -76,7 +67,7 @@ export function parseCsv(text: string, maxRows: number, what: string): SourceRow
     const value: Record<string, unknown> = {};
     for (const [index, field] of columns.entries()) {
       const cell = record[index] ?? '';
-      if (cell !== '' || REQUIRED.includes(field)) value[field] = cellValue(field, cell);
+      if (cell !== '' || REQUIRED.includes(field)) value[field] = PET_FIELDS[field].read(cell);
     }
     return { row, value };
   });

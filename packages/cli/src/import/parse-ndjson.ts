@@ -1,4 +1,4 @@
-import { usageError } from '../cli-error.js';
+import { usageError } from '../errors/cli-error.js';
 import { withoutBom, type SourceRow } from './source-row.js';
 
 /**

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { OutputStream } from '../io.js';
+import type { OutputStream } from '../io/io.js';
 
 /** How often the bar is redrawn: often enough to move, rarely enough to cost nothing. */
 const REDRAW_MS = 100;

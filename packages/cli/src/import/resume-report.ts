@@ -1,10 +1,10 @@
 import { describeIssue, formatIssues } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
-import { usageError } from '../cli-error.js';
+import { usageError } from '../errors/cli-error.js';
 import { terminalSafe } from '../output/escape.js';
 import { nameOf } from './check-row.js';
 import { IMPORT_LIMITS } from './import-limits.js';
-import { readRegularFile } from '../read-regular-file.js';
+import { readRegularFile } from '../io/read-regular-file.js';
 import { RowResult } from './row-result.js';
 import { rowLabel, withoutBom, type SourceRows } from './source-row.js';
 

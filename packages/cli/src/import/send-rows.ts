@@ -1,5 +1,5 @@
 import type { NewPet } from '@petstore/sdk/contract';
-import { toFailure, type Failure } from '../to-exit.js';
+import { toFailure, type Failure } from '../errors/to-exit.js';
 import { stopsImport } from './outcome.js';
 import { runPool } from './pool.js';
 import type { RowError, RowResult } from './row-result.js';

@@ -1,4 +1,4 @@
-import type { OutputStream } from '../io.js';
+import type { OutputStream } from '../io/io.js';
 
 /**
  * Whether to colour a stream, decided once: never with --no-color, NO_COLOR or

@@ -21,4 +21,24 @@ describe('renderPets', () => {
     expect(lines[0]).toBe('ID      NAME        CATEGORY  STATUS');
     expect(lines[150_000]).toBe('150000  Pet 150000  1         available');
   });
+
+  it('colours each status, the header bold, and pads outside the colour', () => {
+    const marked: Paint = { bold: (t) => `<b>${t}</b>`, dim: (t) => `<d>${t}</d>`, red: (t) => `<r>${t}</r>`, green: (t) => `<g>${t}</g>`, yellow: (t) => `<y>${t}</y>` };
+    const pets: Pet[] = [
+      { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
+      { id: 2, name: 'Tom', categoryId: 2, status: 'pending' },
+      { id: 3, name: 'Al', categoryId: 3, status: 'sold' },
+    ];
+    expect(renderPets(pets, 'table', marked, false).split('\n')).toEqual([
+      '<b>ID</b>  <b>NAME</b>  <b>CATEGORY</b>  <b>STATUS</b>',
+      '1   Rex   1         <g>available</g>',
+      '2   Tom   2         <y>pending</y>',
+      '3   Al    3         <d>sold</d>',
+      '',
+    ]);
+  });
+
+  it('writes TSV in the table\'s column order, an absent status as an empty cell', () => {
+    expect(renderPets([{ id: 7, name: 'a\tb', categoryId: 2 }], 'tsv', plain, false)).toBe('7\ta\\tb\t2\t\n');
+  });
 });

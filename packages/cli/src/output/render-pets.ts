@@ -1,4 +1,5 @@
 import type { Pet } from '@petstore/sdk';
+import { PET_FIELDS, PET_FIELD_NAMES } from '../startup/pet-fields.js';
 import type { Paint } from './colour.js';
 import { stringifyJson, terminalSafe, tsvField } from './escape.js';
 import { columnWidths, padTo } from './table.js';
@@ -7,12 +8,18 @@ import { columnWidths, padTo } from './table.js';
 export type Format = 'table' | 'tsv' | 'json' | 'ndjson';
 export const FORMATS: readonly Format[] = ['table', 'tsv', 'json', 'ndjson'];
 
+/** The columns of the table and of TSV: the id, then each field of PET_FIELDS in its order. */
+const COLUMNS: readonly { title: string; cell(pet: Pet): string; paint?(paint: Paint, cell: string): string }[] = [
+  { title: 'ID', cell: (pet) => String(pet.id) },
+  ...PET_FIELD_NAMES.map((field) => {
+    const { column, cell, paint } = PET_FIELDS[field] as { column: string; cell(value: unknown): string; paint?(paint: Paint, cell: string): string };
+    // An optional field the service left out is an empty cell.
+    return { title: column, cell: (pet: Pet) => (pet[field] === undefined ? '' : cell(pet[field])), ...(paint ? { paint } : {}) };
+  }),
+];
 
-function statusPaint(paint: Paint, status: string): string {
-  if (status === 'available') return paint.green(status);
-  if (status === 'pending') return paint.yellow(status);
-  return paint.dim(status);
-}
+/** The titles of the table's columns, which TSV has in the same order. */
+export const COLUMN_TITLES: readonly string[] = COLUMNS.map((column) => column.title);
 
 /**
  * Animals as text. The layout depends on the format, the content never does:
@@ -21,13 +28,19 @@ function statusPaint(paint: Paint, status: string): string {
 export function renderPets(pets: readonly Pet[], format: Format, paint: Paint, single: boolean): string {
   if (format === 'json') return `${stringifyJson(single ? pets[0] : pets, 2)}\n`;
   if (format === 'ndjson') return pets.map((pet) => `${stringifyJson(pet)}\n`).join('');
-  if (format === 'tsv') return pets.map((pet) => `${pet.id}\t${tsvField(pet.name)}\t${pet.categoryId}\t${tsvField(pet.status ?? '')}\n`).join('');
-  const rows = pets.map((pet) => [String(pet.id), terminalSafe(pet.name), String(pet.categoryId), terminalSafe(pet.status ?? '')]);
-  const header = ['ID', 'NAME', 'CATEGORY', 'STATUS'];
-  const pad = padTo(columnWidths(header, rows));
-  const lines = [header.map((title, column) => paint.bold(column === 3 ? title : pad(title, column))).join('  ')];
+  if (format === 'tsv') return pets.map((pet) => `${COLUMNS.map((column) => tsvField(column.cell(pet))).join('\t')}\n`).join('');
+  const rows = pets.map((pet) => COLUMNS.map((column) => terminalSafe(column.cell(pet))));
+  const pad = padTo(columnWidths(COLUMN_TITLES, rows));
+  // The last column is not padded: no line ends in spaces.
+  const last = COLUMNS.length - 1;
+  const lines = [COLUMN_TITLES.map((title, index) => paint.bold(index === last ? title : pad(title, index))).join('  ')];
   for (const row of rows) {
-    lines.push(row.map((cell, column) => (column === 3 ? statusPaint(paint, cell) : pad(cell, column))).join('  '));
+    lines.push(row.map((cell, index) => {
+      const padded = index === last ? cell : pad(cell, index);
+      const painter = COLUMNS[index]?.paint;
+      // Painted before padding is added, so the colour codes do not count towards the width.
+      return painter ? painter(paint, cell) + padded.slice(cell.length) : padded;
+    }).join('  '));
   }
   return `${lines.join('\n')}\n`;
 }

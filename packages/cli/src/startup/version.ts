@@ -1,4 +1,4 @@
-import packageJson from '../package.json' with { type: 'json' };
+import packageJson from '../../package.json' with { type: 'json' };
 
 /** The published version, from package.json (inlined when bundled). */
 export const VERSION: string = packageJson.version;

@@ -1,4 +1,4 @@
-import { usageError } from './cli-error.js';
+import { usageError } from '../errors/cli-error.js';
 
 /**
  * Reads a whole stream as UTF-8 text (stdin for `--data -`, `pets import -` and

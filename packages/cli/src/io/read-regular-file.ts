@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { constants, open } from 'node:fs/promises';
-import { usageError } from './cli-error.js';
+import { usageError } from '../errors/cli-error.js';
 import { formatBytes } from './read-stream.js';
 
 const CHUNK_BYTES = 1024 * 1024;

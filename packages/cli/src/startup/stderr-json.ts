@@ -1,4 +1,4 @@
-import type { OutputStream } from './io.js';
+import type { OutputStream } from '../io/io.js';
 
 /**
  * The one rule for what the CLI writes on stderr (errors, warnings, notes, the

@@ -1,3 +1,5 @@
+import { CliError } from '../errors/cli-error.js';
+import { EXIT } from '../errors/exit-codes.js';
 import type { CliIo } from './io.js';
 
 /**
@@ -20,7 +22,7 @@ export function readSecret(io: CliIo, prompt: string): Promise<string> {
     const onData = (chunk: Buffer | string) => {
       for (const char of chunk.toString()) {
         if (char === '\r' || char === '\n') return finish();
-        if (char === '\u0003') return finish(Object.assign(new Error('interrupted'), { name: 'Interrupted' }));
+        if (char === '\u0003') return finish(new CliError('interrupted', EXIT.interrupted, 'interrupted'));
         if (char === '\u007f' || char === '\b') value = value.slice(0, -1);
         else value += char;
       }

@@ -1,4 +1,5 @@
-import { BUILT_IN_PROFILES } from './config/profiles.js';
+import { isTimeoutError } from '@petstore/sdk';
+import { BUILT_IN_PROFILES } from '../config/profiles.js';
 
 /** What the CLI knows of the request a failure came from, once a command has built its client. */
 export interface CallSettings {
@@ -46,7 +47,7 @@ export function explainNoAnswer(error: Error, call: CallSettings | undefined): s
   if (isBadPort(error)) {
     return `fetch refuses port ${port} (a port browsers and fetch block, as the Fetch standard lists); serve the API on another port and change the base URL`;
   }
-  if (error.name === 'TimeoutError') {
+  if (isTimeoutError(error)) {
     return `no answer from ${origin} within ${call.timeout} ms; reads are tried 3 times. Wait longer with --timeout MS`;
   }
   switch ((error as Error & { failure?: unknown }).failure) {

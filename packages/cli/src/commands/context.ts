@@ -1,13 +1,14 @@
 import type { PetstoreClient } from '@petstore/sdk';
-import { createConfigStore, type ConfigStore } from './config/config-store.js';
-import { resolveSettings, type GlobalFlags, type Settings } from './config/resolve-settings.js';
-import { usageError } from './cli-error.js';
-import type { CallSettings } from './explain-no-answer.js';
-import type { CliIo } from './io.js';
-import { stringifyJson, terminalSafe } from './output/escape.js';
-import { stderrIsJson } from './stderr-json.js';
-import { colourLevel, createPaint, type Paint } from './output/colour.js';
-import type { Format } from './output/render-pets.js';
+import { createConfigStore, type ConfigStore } from '../config/config-store.js';
+import { resolveSettings, type GlobalFlags, type Settings } from '../config/resolve-settings.js';
+import { usageError } from '../errors/cli-error.js';
+import type { CallSettings } from '../errors/explain-no-answer.js';
+import type { CliIo } from '../io/io.js';
+import { stringifyJson, terminalSafe } from '../output/escape.js';
+import { stderrIsJson } from '../startup/stderr-json.js';
+import { TIMEOUT } from '../startup/timeout.js';
+import { colourLevel, createPaint, type Paint } from '../output/colour.js';
+import type { Format } from '../output/render-pets.js';
 
 /** The global flags, as commander parsed them. */
 export interface GlobalOptions extends GlobalFlags {
@@ -43,9 +44,6 @@ export function chooseFormat(options: GlobalOptions, stdoutIsTTY: boolean): Form
   if (options.format !== undefined) return options.format as Format;
   return stdoutIsTTY ? 'table' : 'tsv';
 }
-
-/** The default and the bounds of `--timeout`, in milliseconds. */
-export const TIMEOUT = { default: 10_000, min: 1, max: 600_000 } as const;
 
 /** `--timeout MS`: whole milliseconds within TIMEOUT, else a usage error naming the flag. */
 export function requestTimeout(text: string | undefined): number {

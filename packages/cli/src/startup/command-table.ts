@@ -1,0 +1,184 @@
+import { Argument, Option, type Command, type OptionValues } from 'commander';
+import { DEFAULT_PET_STATUS, GET_PET_REMOVAL_DATE, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN, PET_STATUSES } from '@petstore/sdk/values';
+import type { CommandContext } from '../commands/context.js';
+import { SHELLS } from '../completion/shells.js';
+import { IMPORT_LIMITS } from '../import/import-limits.js';
+import type { CliIo } from '../io/io.js';
+import { CONFIG_KEYS } from './config-keys.js';
+import { IMPORT_FORMATS } from './import-flags.js';
+import { PET_FIELDS, PET_FIELD_NAMES } from './pet-fields.js';
+
+/** What a command's run() gets: its operands and flags as commander parsed them, and the context it works in. */
+export interface Invocation {
+  operands: string[];
+  flags: OptionValues;
+  io: CliIo;
+  /** The whole command tree (for completion). */
+  program: Command;
+  /** The command's context, loaded and built when the command runs. */
+  context(): Promise<CommandContext>;
+}
+
+/** One command, declared once: commander's tree, help, suggestions and completion all read it. */
+export interface CommandEntry {
+  /** The words after `petstore` that name it, its group first: `['pets', 'list']`. */
+  path: readonly string[];
+  description: string;
+  /** Its operands, in order (choices included: commander checks them, completion offers them). */
+  arguments?: () => Argument[];
+  options?: () => Option[];
+  /** Help before the examples. */
+  help?: string;
+  examples?: readonly string[];
+  hidden?: boolean;
+  /** Loads the command's module (lazily: never at start-up) and runs it. A group has none. */
+  run?(invocation: Invocation): Promise<void>;
+}
+
+const configKey = () => new Argument('<key>', CONFIG_KEYS.join(' or ')).choices(CONFIG_KEYS);
+const { concurrency } = IMPORT_LIMITS;
+
+/** The flags of `pets create` that set one field each, from the CLI's table of the contract's fields. */
+const fieldOptions = (): Option[] =>
+  PET_FIELD_NAMES.map((field) => {
+    const { flag, help, choices } = PET_FIELDS[field];
+    const option = new Option(flag, help);
+    return choices ? option.choices(choices) : option;
+  });
+
+/**
+ * Every command of `petstore`, groups before their commands. Each run() imports
+ * its module when the command runs, so `--help` and usage errors load neither
+ * the SDK, zod nor chalk.
+ */
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    path: ['pets'],
+    description: 'list, add and look up animals',
+    examples: ['petstore pets list --status available', 'petstore pets create --name Rex --category-id 1', 'petstore pets import pets.csv'],
+  },
+  {
+    path: ['pets', 'list'],
+    description: 'list animals in ascending id order',
+    options: () => [
+      new Option('-s, --status <status>', 'only animals with this status').choices(PET_STATUSES),
+      new Option('-L, --limit <n>', `at most this many, ${LIST_LIMIT_MIN} to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT})`),
+    ],
+    examples: ['petstore pets list', 'petstore pets list --status sold --limit 5', 'petstore pets list -s pending -L 3', 'petstore pets list --format tsv | cut -f2'],
+    run: async ({ context, flags }) => (await import('../commands/pets.js')).listPets(await context(), flags),
+  },
+  {
+    path: ['pets', 'create'],
+    description: `add an animal (status defaults to ${DEFAULT_PET_STATUS})`,
+    options: () => [...fieldOptions(), new Option('--data <json|@file|->', 'the whole body as JSON, from a file (@pet.json) or stdin (-)')],
+    examples: ['petstore pets create --name Rex --category-id 1', 'petstore pets create -n Tom -c 2 -s pending', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -'],
+    run: async ({ context, flags }) => (await import('../commands/pets.js')).createPet(await context(), flags),
+  },
+  {
+    path: ['pets', 'get'],
+    description: `show one animal (deprecated: GET /pets/{petId} is removed on ${GET_PET_REMOVAL_DATE})`,
+    arguments: () => [new Argument('<id>', "the animal's id")],
+    help: 'Deprecated: use `petstore pets list --status STATUS` instead.',
+    examples: ['petstore pets get 7', 'PETSTORE_NO_DEPRECATION_WARNING=1 petstore pets get 7 --json'],
+    run: async ({ context, operands: [id = ''] }) => (await import('../commands/pets.js')).getPet(await context(), id),
+  },
+  {
+    path: ['pets', 'import'],
+    description: `add many animals from NDJSON, a JSON array or CSV (${PET_FIELD_NAMES.join(',')})`,
+    arguments: () => [new Argument('<file>', 'the file to read, or - for stdin')],
+    options: () => [
+      new Option('--input-format <format>', 'the input format (default: from the extension)').choices(IMPORT_FORMATS),
+      new Option('--skip-invalid', 'send the valid rows even when some are invalid'),
+      new Option('--concurrency <n>', `requests in flight at once, ${concurrency.min} to ${concurrency.max} (default ${concurrency.default})`),
+      new Option('--resume <report>', "skip the rows an earlier run's NDJSON report says were added"),
+    ],
+    examples: ['petstore pets import pets.csv', 'petstore pets import pets.ndjson --format ndjson > report.ndjson', 'petstore pets import pets.ndjson --resume report.ndjson --format ndjson > report-2.ndjson'],
+    run: async ({ context, operands: [file = ''], flags }) => (await import('../commands/import.js')).importPets(await context(), file, flags),
+  },
+  {
+    path: ['auth'],
+    description: 'store, show and forget the API key',
+    examples: ['petstore auth login', 'petstore auth status'],
+  },
+  {
+    path: ['auth', 'login'],
+    description: 'store an API key for the profile (prompted without echo, or read from stdin)',
+    options: () => [new Option('--with-token', 'read the key from stdin'), new Option('--no-verify', 'store the key without checking it with one request')],
+    examples: ['petstore auth login', 'petstore auth login --with-token < key.txt', 'petstore auth login --profile production --no-verify'],
+    run: async ({ context, flags }) => (await import('../commands/auth.js')).login(await context(), flags),
+  },
+  {
+    path: ['auth', 'status'],
+    description: 'show the profile, base URL and (masked) key in use; exit 3 without a key',
+    examples: ['petstore auth status', 'petstore auth status --profile production --json'],
+    run: async ({ context }) => (await import('../commands/auth.js')).status(await context()),
+  },
+  {
+    path: ['auth', 'logout'],
+    description: 'forget the stored key of the profile',
+    examples: ['petstore auth logout', 'petstore auth logout --profile staging'],
+    run: async ({ context }) => (await import('../commands/auth.js')).logout(await context()),
+  },
+  {
+    path: ['config'],
+    description: 'profiles and base URLs',
+    examples: ['petstore config list', 'petstore config set base-url https://api.example.org/v1 --profile production'],
+  },
+  {
+    path: ['config', 'get'],
+    description: 'print a setting: profile or base-url',
+    arguments: () => [configKey()],
+    examples: ['petstore config get profile', 'petstore config get base-url --profile staging'],
+    run: async ({ context, operands: [key = ''] }) => (await import('../commands/config.js')).get(await context(), key),
+  },
+  {
+    path: ['config', 'set'],
+    description: 'change a setting: profile, or base-url of the profile',
+    arguments: () => [configKey(), new Argument('<value>', 'the new value')],
+    examples: ['petstore config set base-url https://api.example.org/v1 --profile production', 'petstore config set profile production'],
+    run: async ({ context, operands: [key = '', value = ''] }) => (await import('../commands/config.js')).set(await context(), key, value),
+  },
+  {
+    path: ['config', 'unset'],
+    description: 'remove a setting: profile (back to mock), or base-url of the profile',
+    arguments: () => [configKey()],
+    examples: ['petstore config unset base-url --profile staging', 'petstore config unset profile'],
+    run: async ({ context, operands: [key = ''] }) => (await import('../commands/config.js')).unset(await context(), key),
+  },
+  {
+    path: ['config', 'delete-profile'],
+    description: 'forget a profile: its base URL and its stored key',
+    arguments: () => [new Argument('<name>', 'the profile')],
+    examples: ['petstore config delete-profile staging'],
+    run: async ({ context, operands: [name = ''] }) => (await import('../commands/config.js')).deleteProfile(await context(), name),
+  },
+  {
+    path: ['config', 'list'],
+    description: 'list the profiles and their base URLs',
+    examples: ['petstore config list', 'petstore config list --json'],
+    run: async ({ context }) => (await import('../commands/config.js')).list(await context()),
+  },
+  {
+    path: ['completion'],
+    description: 'print a shell completion script',
+    arguments: () => [new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS)],
+    examples: ['eval "$(petstore completion bash)"', 'petstore completion zsh > "${fpath[1]}/_petstore"', 'petstore completion fish > ~/.config/fish/completions/petstore.fish'],
+    run: async ({ io, operands: [shell = ''] }) => {
+      const { completionScript } = await import('../completion/scripts.js');
+      io.stdout.write(completionScript(shell as (typeof SHELLS)[number]));
+    },
+  },
+  {
+    // What the completion scripts call on each Tab: the words so far, after `--`.
+    path: ['__complete'],
+    description: '',
+    hidden: true,
+    arguments: () => [new Argument('[words...]')],
+    run: async ({ io, program, operands }) => {
+      const [{ complete }, { createConfigStore }] = await Promise.all([import('../completion/complete.js'), import('../config/config-store.js')]);
+      // Tab never prints a warning into the user's command line.
+      const candidates = await complete(program, operands, createConfigStore(io.env, { warn: () => {} }));
+      io.stdout.write(candidates.map((candidate) => `${candidate}\n`).join(''));
+    },
+  },
+];
