@@ -74,8 +74,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Request ids: a random prefix per API instance and a counter, e.g.
- * `3f9a2c7e-1b`. Unique within a run and across restarts in practice, cheaper
- * than a UUID per request, and short on the wire.
+ * `3f9a2c7e-1b`. Unique within a run and across restarts in practice, short
+ * on the wire, and in the order the requests arrived.
  */
 function createRequestIds(): (headers: RequestHeaders) => string {
   const prefix = Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
@@ -98,7 +98,8 @@ const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(
 
 /**
  * Creates the mock API: routing, authentication, validation, the store, error
- * mapping, CORS, deprecation headers and the `Prefer` test controls. Imports
+ * mapping, CORS, deprecation headers and staged outcomes (faults, `Prefer`, the
+ * delay option: staged.ts). Imports
  * neither `node:http` nor `msw`: the Node server and the MSW handlers are thin
  * adapters around `handle`.
  */
@@ -111,7 +112,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const requestIdOf = createRequestIds();
   const { faults, take } = createFaults();
   const requests = createRecordedRequests(options.journalSize ?? DEFAULT_RECORDED_REQUESTS);
-  // Built on first use: most runs never ask for the document or stage a response, and start-up is what tests wait for.
+  // Built on first use: most runs never ask for the document or stage a response, and start-up is what
+  // tests wait for (what it earns: docs/benchmarks.md, "Optimisations kept, and what each earns").
   let documentText: string | undefined;
   let documented: Map<OperationId, DocumentedResponses> | undefined;
   const documentOf = () => (documentText ??= JSON.stringify(createMockOpenApiDocument()));
