@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import { DEV_API_KEY } from '@petstore/mock-server';
+import type { Pet } from '@petstore/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockServerProcess } from '../../../test/support/mock-server-process.js';
 import { useDataFileServers } from './support/data-file-servers.js';
@@ -18,13 +19,6 @@ async function kill(server: MockServerProcess): Promise<void> {
   const gone = new Promise<void>((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve() : server.child.once('exit', () => resolve())));
   server.child.kill('SIGKILL');
   await gone;
-}
-
-interface Pet {
-  id: number;
-  name: string;
-  categoryId: number;
-  status: string;
 }
 
 /** One request over `agent`'s sockets: the status and the parsed body, or a rejection when the connection fails. */

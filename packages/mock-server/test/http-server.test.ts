@@ -9,6 +9,7 @@ import {
   type MockServer,
   type PetStore,
 } from '@petstore/mock-server';
+import type { Pet } from '@petstore/sdk/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
@@ -145,7 +146,7 @@ describe('startMockServer over real HTTP', () => {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
           body: JSON.stringify({ name: `Pet ${index}`, categoryId: 1 }),
-        }).then(async (response) => ({ status: response.status, pet: (await response.json()) as { id: number; name: string } })),
+        }).then(async (response) => ({ status: response.status, pet: (await response.json()) as Pet })),
       ),
     );
     expect(responses.every((response) => response.status === 201)).toBe(true);

@@ -4,6 +4,7 @@
 // whole file; requests are sent one at a time, so `store.size` before and after
 // a request tells exactly what that request did to the store.
 import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
+import type { Pet as ContractPet } from '@petstore/sdk/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -21,12 +22,8 @@ const SEED_COUNT = 12;
 const DEPRECATION = '@1767225600';
 const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
 
-interface Pet {
-  id: number;
-  name: string;
-  categoryId: number;
-  status: PetStatus;
-}
+/** An animal as the mock serves it: the contract's, always with its status. */
+type Pet = ContractPet & { status: PetStatus };
 
 const isStatus = (value: unknown): value is PetStatus => typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= ID_MAX;

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } fro
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { DEV_API_KEY } from '@petstore/mock-server';
+import type { Pet } from '@petstore/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import { mockServerBin, type MockServerProcess } from '../../../test/support/mock-server-process.js';
 import { useDataFileServers } from './support/data-file-servers.js';
@@ -64,13 +65,6 @@ async function refusal(args: readonly string[]): Promise<string> {
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 const json = { ...auth, 'content-type': 'application/json' };
-
-interface Pet {
-  id: number;
-  name: string;
-  categoryId: number;
-  status: string;
-}
 
 const create = async (server: MockServerProcess, name: string) => {
   const response = await fetch(`${server.url}/pets`, { method: 'POST', headers: json, body: JSON.stringify({ name, categoryId: 1 }) });

@@ -80,18 +80,15 @@ function requestFilter(query: string): z.infer<typeof RequestFilter> {
  * like the rest; takes no `Prefer` (a test that thinks it staged something must
  * learn that it did not).
  */
-export function handleAdmin(request: MockRequest, context: AdminContext): OperationResult | Promise<OperationResult> {
+export async function handleAdmin(request: MockRequest, context: AdminContext): Promise<OperationResult> {
   if (request.headers['prefer'] !== undefined) {
     throw new HttpError('invalid_request', 'header.prefer: the admin API takes no Prefer header; Prefer stages responses of API operations');
   }
   switch (request.path) {
     case ADMIN_RESET_PATH: {
       allow(request, ['POST']);
-      const reset = (seed: number | SeedPet[] | undefined) => {
-        context.reset(seed);
-        return NO_CONTENT;
-      };
-      return hasBody(request) ? readJsonBody(request, (body) => reset(parseResetBody(body))) : reset(undefined);
+      context.reset(hasBody(request) ? parseResetBody(await readJsonBody(request)) : undefined);
+      return NO_CONTENT;
     }
     case ADMIN_FAULTS_PATH:
       allow(request, ['GET', 'POST', 'DELETE']);
@@ -100,15 +97,15 @@ export function handleAdmin(request: MockRequest, context: AdminContext): Operat
         context.faults.clear();
         return NO_CONTENT;
       }
-      return readJsonBody(request, (body) => {
-        const parsed = parseFaultSpec(body, 'body');
-        if ('error' in parsed) throw new HttpError('invalid_request', parsed.error);
-        try {
-          return json(201, context.faults.arm(parsed.spec));
-        } catch (error) {
-          throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
-        }
-      });
+    {
+      const parsed = parseFaultSpec(await readJsonBody(request), 'body');
+      if ('error' in parsed) throw new HttpError('invalid_request', parsed.error);
+      try {
+        return json(201, context.faults.arm(parsed.spec));
+      } catch (error) {
+        throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
+      }
+    }
     case ADMIN_REQUESTS_PATH:
       allow(request, ['GET', 'DELETE']);
       if (request.method === 'DELETE') {

@@ -6,15 +6,15 @@ import { bearerToken, createKeyCheck, DEV_API_KEY } from './api-keys.js';
 import { createCors } from './cors.js';
 import { documentedResponses, type DocumentedResponses } from './documented-responses.js';
 import type { MockRequest, MockResponse, RequestHeaders } from './exchange.js';
-import { createFaults, type FaultKind, type Faults } from './faults.js';
+import { createFaults, type Faults } from './faults.js';
 import { HttpError } from './http-error.js';
 import type { OperationResult } from './operations.js';
 import { createPetStore, type PetStore, type SeedPet } from './pet-store.js';
-import { parsePreferences, type Preferences } from './prefer.js';
+import { preferredOutcome } from './prefer.js';
 import { createRecordedRequests, DEFAULT_RECORDED_REQUESTS, type RecordedRequests } from './recorded-requests.js';
-import { matchRoute, suggestOperation } from './routes.js';
+import { matchRoute, suggestOperation, type RouteOperation } from './routes.js';
 import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
-import { stagedErrorBody } from './staged-error.js';
+import { applyStaged, pickStaged, type StagedOutcome } from './staged.js';
 import { toErrorResult } from './to-error-result.js';
 
 /** The API's base path. */
@@ -36,7 +36,7 @@ export interface MockApiOptions {
   seed?: number | Iterable<SeedPet> | undefined;
   /** A store of your own, e.g. to share one between transports. */
   store?: PetStore | undefined;
-  /** Delay before every response (not preflights). */
+  /** Delay before every response (not preflights), unless a fault or `Prefer: delay` stages another. */
   delay?: DelayOption | undefined;
   /**
    * Browser origins allowed by CORS besides the loopback ones (`http://localhost:*`,
@@ -50,13 +50,17 @@ export interface MockApiOptions {
   sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
-/** An operation's result, now or once its body has been read. */
-type Outcome = OperationResult | Promise<OperationResult>;
+/** What a request was answered with, which operation answered, and what was staged for it. */
+interface Answer {
+  result: OperationResult;
+  operation?: OperationId;
+  staged?: StagedOutcome | undefined;
+}
 
 /** The whole API as a function from a plain request to a plain response. */
 export interface MockApi {
-  /** Answers a request: at once when nothing needs waiting for, else as a promise. */
-  handle(request: MockRequest): MockResponse | Promise<MockResponse>;
+  /** Answers a request. */
+  handle(request: MockRequest): Promise<MockResponse>;
   readonly store: PetStore;
   /** Failures armed from outside the app: `faults.next('listPets', { status: 503, retryAfter: 1 })`. */
   readonly faults: Faults;
@@ -70,8 +74,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Request ids: a random prefix per API instance and a counter, e.g.
- * `3f9a2c7e-1b`. Unique within a run and across restarts in practice, cheaper
- * than a UUID per request, and short on the wire.
+ * `3f9a2c7e-1b`. Unique within a run and across restarts in practice, short
+ * on the wire, and in the order the requests arrived.
  */
 function createRequestIds(): (headers: RequestHeaders) => string {
   const prefix = Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
@@ -94,7 +98,8 @@ const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(
 
 /**
  * Creates the mock API: routing, authentication, validation, the store, error
- * mapping, CORS, deprecation headers and the `Prefer` test controls. Imports
+ * mapping, CORS, deprecation headers and staged outcomes (faults, `Prefer`, the
+ * delay option: staged.ts). Imports
  * neither `node:http` nor `msw`: the Node server and the MSW handlers are thin
  * adapters around `handle`.
  */
@@ -107,7 +112,8 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const requestIdOf = createRequestIds();
   const { faults, take } = createFaults();
   const requests = createRecordedRequests(options.journalSize ?? DEFAULT_RECORDED_REQUESTS);
-  // Built on first use: most runs never ask for the document or stage a response, and start-up is what tests wait for.
+  // Built on first use: most runs never ask for the document or stage a response, and start-up is what
+  // tests wait for (what it earns: docs/benchmarks.md, "Optimisations kept, and what each earns").
   let documentText: string | undefined;
   let documented: Map<OperationId, DocumentedResponses> | undefined;
   const documentOf = () => (documentText ??= JSON.stringify(createMockOpenApiDocument()));
@@ -132,136 +138,95 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     );
   }
 
-  /** What a staged status answers: the documented example where there is one, else a well-formed Error body. */
-  function staged(operationId: OperationId, status: number, retryAfter: number | undefined, applied: string | undefined): OperationResult {
-    const headers: Record<string, string> = {};
-    if (applied) headers['preference-applied'] = applied;
-    // Every 401 carries its challenge (RFC 9110), staged ones too.
-    if (status === 401) headers['www-authenticate'] = 'Bearer';
-    if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
-    const body = documentedOf(operationId)?.errors.get(status) ?? JSON.stringify(stagedErrorBody(status));
-    return { status, body, headers };
+  /** The server's `delay` option as an outcome: drawn afresh for each response. */
+  const serverOutcome = (): StagedOutcome | undefined => (options.delay === undefined ? undefined : { delayMs: pickDelay(options.delay) });
+
+  /** What is staged for a request of `operationId`: Prefer is checked first, so a malformed one spends no armed fault. */
+  function stagedFor(request: MockRequest, operationId: OperationId): StagedOutcome | undefined {
+    const preferred = preferredOutcome(request.headers);
+    return pickStaged([take(operationId), preferred, serverOutcome()]);
   }
 
-  /** A failure below HTTP, cut from the operation's documented success. */
-  function faulted(operationId: OperationId, kind: FaultKind): OperationResult {
-    const success = documentedOf(operationId)?.success.body ?? '[]';
-    if (kind === 'malformed') return { status: 200, body: success.slice(0, Math.ceil(success.length / 2)) };
-    // The adapter sends half of a stalled body; reset and empty have none.
-    return kind === 'stall' ? { status: 200, body: success, fault: kind } : { status: 0, body: undefined, fault: kind };
-  }
-
-  /**
-   * Routes an authenticated API request. Synchronous unless the operation is (a
-   * create reads its body): most requests never wait on a promise.
-   */
-  function dispatch(
-    request: MockRequest,
-    seen: { operation?: OperationId; preferences: Preferences; delay?: number },
-    fail: (error: unknown) => OperationResult,
-  ): Outcome {
-    const match = request.path.startsWith(`${BASE_PATH}/`) ? matchRoute(request.path.slice(BASE_PATH.length)) : undefined;
-    if (!match) throw routeNotFound(request);
-    // HEAD is GET without the body (the transports leave it out).
-    const operation = match.route.operations[request.method === 'HEAD' ? 'GET' : request.method];
-    if (!operation) {
-      const allow = Object.keys(match.route.operations).join(', ');
-      throw new HttpError('method_not_allowed', `${match.route.template} allows ${allow}, not ${request.method}`, { allow });
-    }
-    seen.operation = operation.operationId;
-    // Every response of a deprecated operation says so, its errors included.
-    const withOperationHeaders = (result: OperationResult): OperationResult => {
-      if (!operation.headers) return result;
-      return { ...result, headers: result.headers ? { ...operation.headers, ...result.headers } : operation.headers };
-    };
-    // Every failure of the operation, an unexpected 500 included, keeps the operation's headers.
-    const onError = (error: unknown): OperationResult => withOperationHeaders(fail(error));
+  /** Routes an authenticated API request and answers it, staged or not; every answer keeps the operation's headers. */
+  async function answerOperation(request: MockRequest, fail: (error: unknown) => OperationResult): Promise<Answer> {
+    const { operation, params } = resolveOperation(request);
+    const { operationId } = operation;
+    let staged = serverOutcome();
+    let result: OperationResult;
     try {
-      const preferences = parsePreferences(request.headers);
-      seen.preferences = preferences;
-      const fault = take(operation.operationId);
-      if (fault?.delayMs !== undefined) seen.delay = fault.delayMs;
-      let result: Outcome;
-      if (fault?.status !== undefined) result = staged(operation.operationId, fault.status, fault.retryAfter, undefined);
-      else if (fault?.kind !== undefined) result = faulted(operation.operationId, fault.kind);
-      else if (preferences.code !== undefined && preferences.code >= 400) {
-        const applied = `code=${preferences.code}${preferences.retryAfter === undefined ? '' : `, retry-after=${preferences.retryAfter}`}`;
-        result = staged(operation.operationId, preferences.code, preferences.retryAfter, applied);
-      } else result = operation.run({ request, params: match.params.map(decodeParam), store });
-      if (!(result instanceof Promise)) return withOperationHeaders(result);
-      // Without headers of its own, a failure needs no mapping here: handle() maps it.
-      return operation.headers ? result.then(withOperationHeaders, onError) : result;
+      staged = stagedFor(request, operationId);
+      result = await applyStaged(
+        staged,
+        () => documentedOf(operationId),
+        () => operation.run({ request, params: params.map(decodeParam), store }),
+      );
     } catch (error) {
-      return onError(error);
+      result = fail(error);
+    }
+    // Every response of a deprecated operation says so, its errors included.
+    if (operation.headers) result = { ...result, headers: { ...operation.headers, ...result.headers } };
+    return { result, operation: operationId, staged };
+  }
+
+  /** Answers a request: the preflight, the OpenAPI document, the admin API or an operation. */
+  async function answer(request: MockRequest, fail: (error: unknown) => OperationResult): Promise<Answer> {
+    if (request.method === 'OPTIONS') return { result: { status: 204, body: undefined, headers: cors.preflightHeaders(request.headers) } };
+    try {
+      if (request.path === OPENAPI_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
+        return { result: { status: 200, body: documentOf() }, staged: serverOutcome() };
+      }
+      // Outside the API nothing is secret: a path missing its base path learns which operation it meant, key or not.
+      if (!isAdminPath(request.path) && request.path !== BASE_PATH && !request.path.startsWith(`${BASE_PATH}/`)) throw routeNotFound(request);
+      authenticate(request.headers);
+      if (isAdminPath(request.path)) return { result: await handleAdmin(request, { faults, requests, reset }), staged: serverOutcome() };
+      return await answerOperation(request, fail);
+    } catch (error) {
+      return { result: fail(error), staged: serverOutcome() };
     }
   }
 
-  function handle(original: MockRequest): MockResponse | Promise<MockResponse> {
+  async function handle(original: MockRequest): Promise<MockResponse> {
     const requestId = requestIdOf(original.headers);
-    const arrived = requests.size > 0 ? Date.now() : 0;
+    const recording = requests.size > 0 && !isAdminPath(original.path);
+    const arrived = recording ? Date.now() : 0;
     let bodyBytes: Uint8Array | undefined;
     // Recording keeps the body the operation read; without recording, the request goes through as it is.
-    const request: MockRequest =
-      requests.size > 0
-        ? {
-            method: original.method,
-            path: original.path,
-            query: original.query,
-            headers: original.headers,
-            readBody: () =>
-              original.readBody().then((bytes) => {
-                bodyBytes = bytes;
-                return bytes;
-              }),
-          }
-        : original;
-    const isAdmin = request.path.startsWith(`${ADMIN_PATH}/`);
-    const seen: { operation?: OperationId; preferences: Preferences; delay?: number } = { preferences: {} };
+    const request: MockRequest = recording
+      ? {
+          method: original.method,
+          path: original.path,
+          query: original.query,
+          headers: original.headers,
+          readBody: async () => (bodyBytes = await original.readBody()),
+        }
+      : original;
     const fail = (error: unknown): OperationResult =>
       toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
-    let outcome: Outcome;
-    if (request.method === 'OPTIONS') {
-      outcome = { status: 204, body: undefined, headers: cors.preflightHeaders(request.headers) };
-    } else {
-      try {
-        if (request.path === OPENAPI_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
-          outcome = { status: 200, body: documentOf() };
-        } else if (!isAdmin && request.path !== BASE_PATH && !request.path.startsWith(`${BASE_PATH}/`)) {
-          // Outside the API nothing is secret: a path missing its base path learns which operation it meant, key or not.
-          throw routeNotFound(request);
-        } else {
-          authenticate(request.headers);
-          outcome = isAdmin ? handleAdmin(request, { faults, requests, reset }) : dispatch(request, seen, fail);
-        }
-      } catch (error) {
-        outcome = fail(error);
-      }
+
+    const { result, operation, staged } = await answer(request, fail);
+
+    const headers: Record<string, string> = {};
+    if (result.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.method !== 'OPTIONS') cors.addResponseHeaders(request.headers, headers);
+    if (result.headers) Object.assign(headers, result.headers);
+    headers['x-request-id'] = requestId;
+    if (recording) {
+      requests.record({
+        at: arrived,
+        requestId,
+        method: request.method,
+        path: request.path,
+        operation,
+        query: request.query,
+        headers: request.headers,
+        body: bodyBytes,
+        status: result.status,
+        fault: result.fault,
+      });
     }
-    const respond = (result: OperationResult): MockResponse | Promise<MockResponse> => {
-      const headers: Record<string, string> = {};
-      if (result.body !== undefined) headers['content-type'] = 'application/json';
-      if (request.method !== 'OPTIONS') cors.addResponseHeaders(request.headers, headers);
-      if (result.headers) Object.assign(headers, result.headers);
-      headers['x-request-id'] = requestId;
-      const response: MockResponse = { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }) };
-      if (!isAdmin && requests.size > 0) {
-        requests.record({
-          at: arrived,
-          requestId,
-          method: request.method,
-          path: request.path,
-          operation: seen.operation,
-          query: request.query,
-          headers: request.headers,
-          body: bodyBytes,
-          status: result.status,
-          fault: result.fault,
-        });
-      }
-      const delay = request.method === 'OPTIONS' ? 0 : (seen.delay ?? seen.preferences.delay ?? pickDelay(options.delay));
-      return delay > 0 ? sleep(delay).then(() => response) : response;
-    };
-    return outcome instanceof Promise ? outcome.then(respond, (error: unknown) => respond(fail(error))) : respond(outcome);
+    // The staged delay is waited once the answer is recorded: a test polling the journal sees the request as it waits.
+    if (staged?.delayMs) await sleep(staged.delayMs);
+    return { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }) };
   }
 
   return { handle, store, faults, requests, reset };
@@ -272,6 +237,21 @@ function routeNotFound(request: MockRequest): HttpError {
   const suggestion = suggestOperation(request.method, request.path, BASE_PATH);
   return new HttpError('route_not_found', `No operation at ${request.path}${suggestion ? `; did you mean ${suggestion}?` : ''}`);
 }
+
+/** The operation a path and method name, with the path's parameters: a 404 or a 405 if none. */
+function resolveOperation(request: MockRequest): { operation: RouteOperation; params: readonly string[] } {
+  const match = request.path.startsWith(`${BASE_PATH}/`) ? matchRoute(request.path.slice(BASE_PATH.length)) : undefined;
+  if (!match) throw routeNotFound(request);
+  // HEAD is GET without the body (the transports leave it out).
+  const operation = match.route.operations[request.method === 'HEAD' ? 'GET' : request.method];
+  if (!operation) {
+    const allow = Object.keys(match.route.operations).join(', ');
+    throw new HttpError('method_not_allowed', `${match.route.template} allows ${allow}, not ${request.method}`, { allow });
+  }
+  return { operation, params: match.params };
+}
+
+const isAdminPath = (path: string): boolean => path.startsWith(`${ADMIN_PATH}/`);
 
 function decodeParam(param: string): string {
   try {

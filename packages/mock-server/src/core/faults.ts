@@ -1,6 +1,7 @@
 import { describeIssue, formatIssues, OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import { MAX_PREFERRED_DELAY_MS } from './prefer.js';
+import type { StagedOutcome } from './staged.js';
 
 /**
  * Failures below HTTP: `reset` closes the connection with a reset before any
@@ -62,8 +63,8 @@ export function parseFaultSpec(value: unknown, location: 'body' | ''): { spec: F
   return result.success ? { spec: result.data } : { error: formatIssues(location, result.error.issues) };
 }
 
-/** The faults of one mock API; `take` is the core's: it spends one request of the oldest matching fault. */
-export function createFaults(): { faults: Faults; take: (operationId: OperationId) => ArmedFault | undefined } {
+/** The faults of one mock API; `take` is the core's: it spends one request of the oldest fault armed for the operation (or for all) and gives its outcome. */
+export function createFaults(): { faults: Faults; take: (operationId: OperationId) => StagedOutcome | undefined } {
   let armed: ArmedFault[] = [];
   let lastId = 0;
 
@@ -86,12 +87,13 @@ export function createFaults(): { faults: Faults; take: (operationId: OperationI
     },
   };
 
-  const take = (operationId: OperationId): ArmedFault | undefined => {
+  const take = (operationId: OperationId): StagedOutcome | undefined => {
     const fault = armed.find((candidate) => candidate.operation === undefined || candidate.operation === operationId);
     if (!fault) return undefined;
     fault.remaining -= 1;
     if (fault.remaining === 0) armed = armed.filter((candidate) => candidate !== fault);
-    return fault;
+    const { id: _id, remaining: _remaining, ...outcome } = fault;
+    return outcome;
   };
 
   return { faults, take };

@@ -16,6 +16,6 @@ export { MAX_BODY_BYTES, type MockRequest, type MockResponse, type RequestHeader
 export { FAULT_KINDS, type ArmedFault, type FaultKind, type Faults, type FaultSpec } from './faults.js';
 export { HttpError } from './http-error.js';
 export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedRequest, type RecordedRequests, type RequestFilter } from './recorded-requests.js';
-export { createPetStore, nextPetId, seedPets, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './pet-store.js';
+export { createPetStore, nextPetId, seedPets, toStoredPet, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './pet-store.js';
 export { closestWord } from './closest-word.js';
 export { checkSeedAnimals, DEFAULT_SEED_COUNT, generateSeed } from './seed.js';

@@ -29,7 +29,7 @@ export interface OperationContext {
   store: PetStore;
 }
 
-export type Operation = (context: OperationContext) => OperationResult | Promise<OperationResult>;
+export type Operation = (context: OperationContext) => Promise<OperationResult>;
 
 const GetPetParams = z.object({ petId: PetIdParam });
 
@@ -39,19 +39,17 @@ function validate<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, 
   return result.data;
 }
 
-export const listPets: Operation = ({ request, store }) => ({
+export const listPets: Operation = async ({ request, store }) => ({
   status: 200,
   body: JSON.stringify(store.list(validate(ListPetsQueryParams, parseQuery(request.query), 'query'))),
 });
 
-export const createPet: Operation = ({ request, store }) =>
-  readJsonBody(request, (body) => {
-    const pet = store.create(validate(NewPet, body, 'body'));
-    const result: OperationResult = { status: 201, body: JSON.stringify(pet) };
-    return result;
-  });
+export const createPet: Operation = async ({ request, store }) => {
+  const input = validate(NewPet, await readJsonBody(request), 'body');
+  return { status: 201, body: JSON.stringify(store.create(input)) };
+};
 
-export const getPet: Operation = ({ params, store }) => {
+export const getPet: Operation = async ({ params, store }) => {
   const id = validate(GetPetParams, { petId: params[0] ?? '' }, 'path').petId;
   const pet = store.get(id);
   if (pet === undefined) throw new HttpError('not_found', `No animal has id ${id}`);

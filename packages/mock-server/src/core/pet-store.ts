@@ -58,7 +58,7 @@ export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<
   load(initial ?? seed);
 
   return {
-    create: (input) => insert(toPet(nextPetId(pets.at(-1)?.id ?? 0), input)),
+    create: (input) => insert(toStoredPet(nextPetId(pets.at(-1)?.id ?? 0), input)),
     get: (id) => findById(pets, id),
     list: ({ status, limit }) => (status === undefined ? pets : (byStatus.get(status) ?? [])).slice(0, limit),
     reset: (other) => load(other ?? seed),
@@ -82,20 +82,14 @@ function findById(pets: readonly StoredPet[], id: number): StoredPet | undefined
   return undefined;
 }
 
-/** Every field of a stored animal, required to be written out (optional ones as undefined): see toPet. */
-type AllFields<T> = { [Key in keyof Required<T>]: T[Key] };
-
 /**
- * An animal as stored: a new object, the id first, the default status where
- * the input has none. Written as one object literal, field by field: V8 then
- * allocates seeded animals straight into the old generation instead of growing
- * the young one. `petstore-mock --seed 1000000` at "listening", 2026-11-23:
- * 272–279 MiB RSS this way, 311–322 MiB with `{ id, ...input }` (the target is
- * 300). `AllFields` makes the compiler ask for a field the contract gains.
+ * An animal as stored: a new object, the id first, then the input's fields as
+ * the contract gave them (validated inputs list them in the schema's order),
+ * the default status where the input has none. Spread rather than listed field
+ * by field, so a field the contract gains is stored with no edit here.
  */
-function toPet(id: number, input: SeedPet): StoredPet {
-  const pet: AllFields<StoredPet> = { id, name: input.name, categoryId: input.categoryId, status: input.status ?? DEFAULT_PET_STATUS };
-  return pet;
+export function toStoredPet(id: number, input: SeedPet): StoredPet {
+  return { id, ...input, status: input.status ?? DEFAULT_PET_STATUS };
 }
 
 /**
@@ -126,7 +120,7 @@ export function* seedPets(seed: Iterable<SeedPet>): Generator<StoredPet> {
     const id = input.id ?? lastId + 1;
     if (!Number.isInteger(id) || id < 1 || id > ID_MAX) throw new RangeError(`seed id ${id} is not an integer from 1 to ${ID_MAX} (2^53-1)`);
     if (id <= lastId) throw new RangeError(`seed ids must ascend: ${id} follows ${lastId}`);
-    const pet = toPet(id, input);
+    const pet = toStoredPet(id, input);
     lastId = id;
     yield pet;
   }

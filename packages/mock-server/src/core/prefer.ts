@@ -1,5 +1,6 @@
 import type { RequestHeaders } from './exchange.js';
 import { HttpError } from './http-error.js';
+import type { StagedOutcome } from './staged.js';
 
 /** Longest delay `Prefer: delay=MS` may ask for. */
 export const MAX_PREFERRED_DELAY_MS = 60_000;
@@ -56,4 +57,14 @@ export function parsePreferences(headers: RequestHeaders): Preferences {
     throw new HttpError('invalid_request', 'header.prefer: retry-after goes with code=429 or code=503');
   }
   return preferences;
+}
+
+/** What a request's `Prefer` header stages, if anything: an error status (with its retry-after), a delay, or both. */
+export function preferredOutcome(headers: RequestHeaders): StagedOutcome | undefined {
+  const { code, delay, retryAfter } = parsePreferences(headers);
+  if (code === undefined) return delay === undefined ? undefined : { delayMs: delay };
+  const outcome: StagedOutcome = { status: code, preferenceApplied: `code=${code}${retryAfter === undefined ? '' : `, retry-after=${retryAfter}`}` };
+  if (retryAfter !== undefined) outcome.retryAfter = retryAfter;
+  if (delay !== undefined) outcome.delayMs = delay;
+  return outcome;
 }

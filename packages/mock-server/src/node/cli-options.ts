@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { closestWord, MAX_JOURNAL_SIZE, type DelayOption } from '../core/index.js';
+import { NewPet } from '@petstore/sdk/contract';
+import { closestWord, DEFAULT_RECORDED_REQUESTS, DEFAULT_SEED_COUNT, MAX_JOURNAL_SIZE, type DelayOption } from '../core/index.js';
 import type { LogFormat } from './request-log.js';
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
@@ -39,8 +40,9 @@ Options:
   --host ADDRESS         address to bind (default ${DEFAULT_HOST}); anything but loopback needs --api-key
   --api-key KEY          accept this API key; repeat for several (default: the development key,
                          shown at start-up). Also PETSTORE_MOCK_API_KEYS=KEY1,KEY2
-  --seed N               start with N generated animals, 0 for none (default 12)
-  --seed-file FILE       start with the animals in FILE: a JSON array of {name, categoryId, status?, id?}
+  --seed N               start with N generated animals, 0 for none (default ${DEFAULT_SEED_COUNT})
+  --seed-file FILE       start with the animals in FILE: a JSON array of create bodies
+                         (${Object.keys(NewPet.shape).join(', ')}), each with an optional id
   --delay MS|MIN-MAX     wait MS milliseconds, or a random time in MIN..MAX, before every response
   --log pretty|json|off  request log format (default: pretty on a terminal, json otherwise)
   --cors-origin ORIGIN   also allow this browser origin (e.g. https://app.test:8443); repeat for
@@ -52,7 +54,7 @@ Options:
                          with the seed if new; each create is committed before its 201; one
                          server per file). Needs Node.js 22.13+. Without it nothing is written.
   --journal-size N       keep the last N requests answered for GET /__admin/requests, 0 for none
-                         (default 1000)
+                         (default ${DEFAULT_RECORDED_REQUESTS})
   -h, --help             show this help
   -v, --version          show the version
 

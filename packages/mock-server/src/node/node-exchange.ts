@@ -5,7 +5,7 @@ import { readBody } from './read-body.js';
 /**
  * One request and its response: the core's `MockRequest`, read straight from
  * Node's `IncomingMessage`, plus what the adapter needs to finish the exchange.
- * A class, so a request costs one object rather than a handful of closures.
+ * One object holds the request's fields and the state of its exchange.
  */
 export class NodeExchange implements MockRequest {
   readonly method: string;

@@ -33,9 +33,9 @@ function describe(error: unknown): string {
 
 /**
  * Lines for `stream`, written together once per turn of the event loop: under
- * load one write carries many lines instead of one write each. `pnpm
- * bench:server`, list with the JSON log on, 2026-11-23: 38,300 req/s with a
- * write per line, 53,411 req/s with this.
+ * load one write carries many lines instead of one write each, and a write to
+ * a pipe or a terminal is what a logged request costs most. What it earns:
+ * docs/benchmarks.md, "Optimisations kept, and what each earns".
  */
 function batchedLines(stream: NodeJS.WritableStream): (line: string) => void {
   let pending: string[] = [];

@@ -1,6 +1,6 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { ID_MAX, type NewPet } from '@petstore/sdk/contract';
-import { nextPetId, seedPets, type PetStore, type SeedPet, type StoredPet } from '../core/index.js';
+import { nextPetId, seedPets, toStoredPet, type PetStore, type SeedPet, type StoredPet } from '../core/index.js';
 import { DataFileError } from './data-file-error.js';
 import { APPLICATION_ID, checkDataFile } from './check-data-file.js';
 import { loadSqlite } from './load-sqlite.js';
@@ -133,7 +133,7 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
     create(input: NewPet): StoredPet {
       // The store holds the file's lock, so the next id is known here; it is
       // taken only once the row is committed, and a failed create uses none.
-      const pet = storedPet(nextPetId(lastId), input);
+      const pet = toStoredPet(nextPetId(lastId), input);
       try {
         insert.run(pet.id, JSON.stringify(pet));
       } catch (error) {
@@ -176,11 +176,6 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
 
 function pragma(db: DatabaseSync, name: 'application_id' | 'user_version'): number {
   return Number(db.prepare(`PRAGMA ${name}`).get()?.[name] ?? 0);
-}
-
-/** The animal a create stores, built as the core builds every stored animal. */
-function storedPet(id: number, input: NewPet): StoredPet {
-  return seedPets([{ ...input, id }]).next().value as StoredPet;
 }
 
 /** Inserts a seed in the open transaction; ids ascend, as the in-memory store requires. */

@@ -91,9 +91,9 @@ const INTERNAL_ERROR_BODY = JSON.stringify({ code: 'internal_error', message: 'T
 
 /**
  * node:http without its ESM namespace: building the namespace reads every export,
- * `WebSocket` included, which loads Node's fetch (undici, with tls and zlib).
- * Measured by `pnpm bench:startup` on 2026-11-23: 51.8 ms to "listening" with the
- * `import`, 37.3 ms with this (node -e "": 20.9 ms).
+ * `WebSocket` included, which loads Node's fetch (undici, with tls and zlib) that
+ * the server never uses. What it earns at start-up: docs/benchmarks.md,
+ * "Optimisations kept, and what each earns".
  */
 const { createServer } = process.getBuiltinModule('node:http');
 
@@ -226,7 +226,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       serveDocs(exchange).then(
         (served) => {
           if (served) done(exchange);
-          else handleApi(exchange);
+          else void handleApi(exchange);
         },
         (error: unknown) => {
           fail(exchange, error);
@@ -235,31 +235,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       );
       return;
     }
-    handleApi(exchange);
+    void handleApi(exchange);
   }
 
-  function handleApi(exchange: NodeExchange): void {
+  /** Never rejects: a failure of the core or of the write becomes the adapter's 500. */
+  async function handleApi(exchange: NodeExchange): Promise<void> {
     try {
-      const result = api.handle(exchange);
-      if (result instanceof Promise) {
-        // One turn of the microtask queue: this is the path of every create.
-        result.then(
-          (resolved) => {
-            try {
-              write(exchange, resolved);
-            } catch (error) {
-              fail(exchange, error);
-            }
-            done(exchange);
-          },
-          (error: unknown) => {
-            fail(exchange, error);
-            done(exchange);
-          },
-        );
-        return;
-      }
-      write(exchange, result);
+      write(exchange, await api.handle(exchange));
     } catch (error) {
       fail(exchange, error);
     }

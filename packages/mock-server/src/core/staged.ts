@@ -1,0 +1,71 @@
+import type { DocumentedResponses } from './documented-responses.js';
+import type { FaultSpec } from './faults.js';
+import type { OperationResult } from './operations.js';
+import { stagedErrorBody } from './staged-error.js';
+
+/**
+ * What a test stages instead of (or besides) an operation's own answer, however
+ * it was armed: a fault (admin API or `faults.next(...)` in code), the request's
+ * `Prefer` header, or the server's `delay` option. `status` answers with an
+ * error (the documented example, else an Error body) and `retryAfter` goes with
+ * it; `kind` fails below HTTP; `delayMs` waits before answering; `operation`
+ * and `times` say which requests and how many an armed one stages.
+ */
+export type StagedOutcome = FaultSpec & {
+  /** The `Preference-Applied` header of an answer the `Prefer` header staged. */
+  preferenceApplied?: string;
+};
+
+/** Where outcomes come from, in the order they win: armed faults, then the request's `Prefer`, then the server's option. */
+export type StagedSources = readonly [armed: StagedOutcome | undefined, preferred: StagedOutcome | undefined, server: StagedOutcome | undefined];
+
+const answers = (outcome: StagedOutcome | undefined): outcome is StagedOutcome =>
+  outcome !== undefined && (outcome.status !== undefined || outcome.kind !== undefined);
+
+/**
+ * The one matching rule: the answer (a status with its retry-after, or a kind)
+ * comes from the first source that stages one, and so does the delay; both may
+ * come from different sources (an armed delay and a `Prefer: code=503`).
+ */
+export function pickStaged(sources: StagedSources): StagedOutcome | undefined {
+  const answer = sources.find(answers);
+  const delayMs = sources.find((outcome) => outcome?.delayMs !== undefined)?.delayMs;
+  if (answer === undefined) return delayMs === undefined ? undefined : { delayMs };
+  const { delayMs: _own, ...rest } = answer;
+  return delayMs === undefined ? rest : { ...rest, delayMs };
+}
+
+/**
+ * The one place an outcome becomes an answer: a staged status or kind answers
+ * instead of the operation (which then never runs, nor reads its body); else
+ * the operation answers. The delay is the caller's to wait, once the answer is
+ * recorded.
+ */
+export async function applyStaged(
+  outcome: StagedOutcome | undefined,
+  documented: () => DocumentedResponses | undefined,
+  run: () => Promise<OperationResult>,
+): Promise<OperationResult> {
+  if (outcome?.status !== undefined) return stagedStatus(outcome.status, outcome, documented());
+  if (outcome?.kind !== undefined) return stagedKind(outcome.kind, documented());
+  return run();
+}
+
+/** What a staged status answers: the documented example where there is one, else a well-formed Error body. */
+function stagedStatus(status: number, outcome: StagedOutcome, documented: DocumentedResponses | undefined): OperationResult {
+  const headers: Record<string, string> = {};
+  if (outcome.preferenceApplied) headers['preference-applied'] = outcome.preferenceApplied;
+  // Every 401 carries its challenge (RFC 9110), staged ones too.
+  if (status === 401) headers['www-authenticate'] = 'Bearer';
+  if (outcome.retryAfter !== undefined) headers['retry-after'] = String(outcome.retryAfter);
+  const body = documented?.errors.get(status) ?? JSON.stringify(stagedErrorBody(status));
+  return { status, body, headers };
+}
+
+/** A failure below HTTP, cut from the operation's documented success. */
+function stagedKind(kind: NonNullable<StagedOutcome['kind']>, documented: DocumentedResponses | undefined): OperationResult {
+  const success = documented?.success.body ?? '[]';
+  if (kind === 'malformed') return { status: 200, body: success.slice(0, Math.ceil(success.length / 2)) };
+  // The adapter sends half of a stalled body; reset and empty have none.
+  return kind === 'stall' ? { status: 200, body: success, fault: kind } : { status: 0, body: undefined, fault: kind };
+}
