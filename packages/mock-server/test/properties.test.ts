@@ -5,18 +5,18 @@
 // a request tells exactly what that request did to the store.
 import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
 import type { Pet as ContractPet } from '@petstore/sdk/contract';
+import { DEFAULT_PET_STATUS, ID_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, NAME_MAX_LENGTH, PET_STATUSES } from '@petstore/sdk/values';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // --- The rules under test (docs/decisions.md and the specification) ----------
 
-const STATUSES = ['available', 'pending', 'sold'] as const;
+// The contract's values; the rules that use them are modelled here independently.
+const STATUSES = PET_STATUSES;
 type PetStatus = (typeof STATUSES)[number];
-const DEFAULT_STATUS: PetStatus = 'available';
-const LIMIT_DEFAULT = 20;
-const LIMIT_MAX = 100;
-const NAME_MAX_LENGTH = 100;
-const ID_MAX = Number.MAX_SAFE_INTEGER;
+const DEFAULT_STATUS: PetStatus = DEFAULT_PET_STATUS;
+const LIMIT_DEFAULT = LIST_LIMIT_DEFAULT;
+const LIMIT_MAX = LIST_LIMIT_MAX;
 const MAX_BODY_BYTES = 1024 * 1024;
 const SEED_COUNT = 12;
 const DEPRECATION = '@1767225600';
