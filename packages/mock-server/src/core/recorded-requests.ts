@@ -133,43 +133,66 @@ const encoder = new TextEncoder();
 const prefixOf = (bytes: Uint8Array): string => new TextDecoder().decode(bytes.subarray(0, MAX_RECORDED_TEXT_BYTES), { stream: true });
 
 /** A text within the bound: as it is when it fits, else its first 16 KiB. */
-function bounded(text: string): { text: string; cut: boolean } {
-  return text.length <= MAX_RECORDED_TEXT_BYTES ? { text, cut: false } : { text: prefixOf(encoder.encode(text.slice(0, MAX_RECORDED_TEXT_BYTES))), cut: true };
+const bounded = (text: string): string =>
+  text.length <= MAX_RECORDED_TEXT_BYTES ? text : prefixOf(encoder.encode(text.slice(0, MAX_RECORDED_TEXT_BYTES)));
+
+const headerBytes = (name: string, value: string | readonly string[] | undefined): number => {
+  if (value === undefined) return 0;
+  if (typeof value === 'string') return name.length + value.length + 4;
+  let bytes = 0;
+  for (const one of value) bytes += name.length + one.length + 4;
+  return bytes;
+};
+
+/** What the headers cost, counted as `name: value` lines. */
+function headersBytes(headers: RequestHeaders): number {
+  let bytes = 0;
+  for (const name in headers) bytes += headerBytes(name, headers[name]);
+  return bytes;
 }
 
-const headerBytes = (name: string, value: string | readonly string[] | undefined): number =>
-  value === undefined ? 0 : typeof value === 'string' ? name.length + value.length + 4 : value.reduce((sum, one) => sum + name.length + one.length + 4, 0);
-
-/** The headers within 16 KiB (counted as `name: value` lines): those that fit, in order. Node's own limit keeps most requests far below it. */
-function boundedHeaders(headers: RequestHeaders): { headers: RequestHeaders; bytes: number; cut: boolean } {
-  let bytes = 0;
-  for (const [name, value] of Object.entries(headers)) bytes += headerBytes(name, value);
-  if (bytes <= MAX_RECORDED_TEXT_BYTES) return { headers, bytes, cut: false };
+/** The headers within 16 KiB: those that fit, in order. Node's own limit keeps most requests far below it. */
+function cutHeaders(headers: RequestHeaders): { headers: RequestHeaders; bytes: number } {
   const kept: Record<string, string | readonly string[]> = {};
-  bytes = 0;
-  for (const [name, value] of Object.entries(headers)) {
+  let bytes = 0;
+  for (const name in headers) {
+    const value = headers[name];
     const cost = headerBytes(name, value);
     if (value === undefined || bytes + cost > MAX_RECORDED_TEXT_BYTES) continue;
     kept[name] = value;
     bytes += cost;
   }
-  return { headers: kept, bytes, cut: true };
+  return { headers: kept, bytes };
 }
 
+/**
+ * A record within its bounds. The request path only counts and copies what it
+ * must (a body's bytes may share a larger buffer, so they become text); the
+ * parsing, the dates and the redaction wait for a listing.
+ */
 function keep(raw: RawRecord): KeptRecord {
   const path = bounded(raw.path);
   const query = bounded(raw.query);
-  const headers = boundedHeaders(raw.headers);
+  let headers = raw.headers;
+  let headerCost = headersBytes(headers);
+  const headersCut = headerCost > MAX_RECORDED_TEXT_BYTES;
+  if (headersCut) ({ headers, bytes: headerCost } = cutHeaders(headers));
+  const bodyBytes = raw.body === undefined ? 0 : Math.min(raw.body.length, MAX_RECORDED_TEXT_BYTES);
   const bodyCut = raw.body !== undefined && raw.body.length > MAX_RECORDED_TEXT_BYTES;
   const body = raw.body === undefined ? undefined : bodyCut ? prefixOf(raw.body) : decoder.decode(raw.body);
   return {
-    ...raw,
-    path: path.text,
-    query: query.text,
-    headers: headers.headers,
+    at: raw.at,
+    requestId: raw.requestId,
+    method: raw.method,
+    path,
+    operation: raw.operation,
+    query,
+    headers,
     body,
-    truncated: path.cut || query.cut || headers.cut || bodyCut,
-    bytes: ENTRY_BYTES + path.text.length + query.text.length + headers.bytes + (body === undefined ? 0 : Math.min(raw.body?.length ?? 0, MAX_RECORDED_TEXT_BYTES)),
+    status: raw.status,
+    fault: raw.fault,
+    truncated: path !== raw.path || query !== raw.query || headersCut || bodyCut,
+    bytes: ENTRY_BYTES + path.length + query.length + headerCost + bodyBytes,
   };
 }
 

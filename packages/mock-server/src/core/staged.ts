@@ -48,7 +48,8 @@ export async function applyStaged(
 ): Promise<OperationResult> {
   if (outcome?.status !== undefined) return stagedStatus(outcome.status, outcome, documented());
   if (outcome?.kind !== undefined) return stagedKind(outcome.kind, documented());
-  return run();
+  // Awaited, not returned: an async function returning a promise adopts it two microtask turns later.
+  return await run();
 }
 
 /** What a staged status answers: the documented example where there is one, else a well-formed Error body. */
