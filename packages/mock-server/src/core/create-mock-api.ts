@@ -197,7 +197,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
           path: original.path,
           query: original.query,
           headers: original.headers,
-          readBody: async () => (bodyBytes = await original.readBody()),
+          readBody: () => original.readBody().then((bytes) => (bodyBytes = bytes)),
         }
       : original;
     const fail = (error: unknown): OperationResult =>

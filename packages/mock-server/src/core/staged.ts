@@ -41,15 +41,15 @@ export function pickStaged(sources: StagedSources): StagedOutcome | undefined {
  * the operation answers. The delay is the caller's to wait, once the answer is
  * recorded.
  */
-export async function applyStaged(
+export function applyStaged(
   outcome: StagedOutcome | undefined,
   documented: () => DocumentedResponses | undefined,
   run: () => Promise<OperationResult>,
 ): Promise<OperationResult> {
-  if (outcome?.status !== undefined) return stagedStatus(outcome.status, outcome, documented());
-  if (outcome?.kind !== undefined) return stagedKind(outcome.kind, documented());
-  // Awaited, not returned: an async function returning a promise adopts it two microtask turns later.
-  return await run();
+  if (outcome?.status !== undefined) return Promise.resolve(stagedStatus(outcome.status, outcome, documented()));
+  if (outcome?.kind !== undefined) return Promise.resolve(stagedKind(outcome.kind, documented()));
+  // The operation's own promise, passed on: no further turn of the microtask queue on every request's path.
+  return run();
 }
 
 /** What a staged status answers: the documented example where there is one, else a well-formed Error body. */
