@@ -27,6 +27,8 @@ describe('createOverrides', () => {
     expect(take(request('getPet', '', '7'))?.status).toBe(404);
     expect(take(request('getPet', '', '7'))?.body).toBe('{"code":"not_found","message":"gone","status":404}');
     expect(take(request('listPets', 'status=available'))).toBeUndefined();
+    // A value sent twice is no single value: no match.
+    expect(take(request('listPets', 'status=sold&status=sold'))).toBeUndefined();
     expect(take(request('listPets', 'limit=2&status=sold'))).toEqual({ kind: 'reset', delayMs: 5 });
     expect(overrides.list()).toEqual([expect.objectContaining({ operation: 'getPet', remaining: 'always' })]);
     overrides.clear();
@@ -41,6 +43,9 @@ describe('createOverrides', () => {
     ['an error body whose status differs', () => ['getPet', { status: 404, body: { code: 'not_found', message: 'x', status: 500 } }], 'body.status: must be 404, the status of the answer'],
     ['a status the operation does not document', () => ['getPet', { status: 409 }], 'status: getPet does not answer 409; it documents 200, 400, 401, 404, 500'],
     ['a path id for an operation without one', () => ['listPets', { body: [] }, { match: { petId: 1 } }], 'match.petId: listPets has no path id; only getPet does'],
+    ['a success status without a body', () => ['getPet', { status: 200 }], 'body: a success answer needs a body'],
+    ['an Error body with a field the contract does not know', () => ['getPet', { status: 404, body: { code: 'not_found', message: 'x', status: 404, hint: 'y' } }], 'body: unknown field'],
+    ['times beyond 1000', () => ['listPets', { delayMs: 1 }, { times: 1001 }], 'times: must be an integer from 1 to 1000 or "always"'],
     ['a kind with a body', () => ['listPets', { kind: 'reset', body: [] }], 'a kind fails below HTTP: it takes no status nor body'],
   ] as const)('refuses %s with a TypeError naming the field', (_name, args, message) => {
     const { overrides } = create();

@@ -1,7 +1,7 @@
 import { describeIssue, ErrorBody, formatIssues, Id, OPERATION_IDS, Pet, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { DocumentedResponses } from './documented-responses.js';
-import { FAULT_KINDS, type FaultKind } from './faults.js';
+import { between, FAULT_KINDS, type FaultKind } from './faults.js';
 import { parseQuery } from './parse-query.js';
 import { MAX_PREFERRED_DELAY_MS } from './prefer.js';
 import type { StagedOutcome } from './staged.js';
@@ -49,11 +49,6 @@ export interface OverrideOptions {
   match?: OverrideMatch;
 }
 
-const between = (min: number, max: number) => {
-  const message = `must be an integer from ${min} to ${max}`;
-  return z.int({ error: message }).check(z.minimum(min, message), z.maximum(max, message));
-};
-
 /** What `POST /__admin/overrides` takes, and what `overrides.arm()` checks: the shape only; `checkOverride` checks it against the contract. */
 export const OverrideSpec = /* @__PURE__ */ z
   .strictObject({
@@ -62,7 +57,7 @@ export const OverrideSpec = /* @__PURE__ */ z
     body: z.optional(z.unknown()),
     kind: z.optional(z.enum(FAULT_KINDS, { error: `must be one of ${FAULT_KINDS.join(', ')}` })),
     delayMs: z.optional(between(0, MAX_PREFERRED_DELAY_MS)),
-    times: z.optional(z.union([between(1, MAX_TIMES), z.literal('always')], { error: `must be an integer from 1 to ${MAX_TIMES} or "always"` })),
+    times: z.optional(z.union([between(1, MAX_TIMES, ' or "always"'), z.literal('always')], { error: `must be an integer from 1 to ${MAX_TIMES} or "always"` })),
     match: z.optional(z.strictObject({ petId: z.optional(Id), query: z.optional(z.record(z.string(), z.string())) })),
   })
   .check(
