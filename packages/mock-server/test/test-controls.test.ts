@@ -92,6 +92,16 @@ describe.each(targets)('test controls of $name', ({ setup }) => {
     expect((await get('/pets/2')).status).toBe(200);
   });
 
+  it('an overridden create still records what the app sent', async () => {
+    const staged = { id: 99, name: 'Staged', categoryId: 1, status: 'pending' as const };
+    target.controls.overrides.next('createPet', { body: staged });
+    const created = await get('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Rex","categoryId":1}' });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual(staged);
+    expect(target.controls.requests.list({ operation: 'createPet' }).map((entry) => entry.body)).toEqual([{ name: 'Rex', categoryId: 1 }]);
+    expect(target.controls.store.size).toBe(12);
+  });
+
   it('an override the contract refuses throws a TypeError naming the field, and stages nothing', () => {
     // @ts-expect-error a Pet needs its id
     expect(() => target.controls.overrides.next('getPet', { body: { name: 'Rex', categoryId: 1 } })).toThrow('Invalid override: body.id: must be an integer');
