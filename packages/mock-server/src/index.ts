@@ -2,6 +2,7 @@
 // the core it runs and the store. MSW handlers: @petstore/mock-server/msw.
 export {
   ADMIN_FAULTS_PATH,
+  ADMIN_OVERRIDES_PATH,
   ADMIN_REQUESTS_PATH,
   ADMIN_RESET_PATH,
   BASE_PATH,
@@ -16,6 +17,11 @@ export {
   type FaultKind,
   type Faults,
   type FaultSpec,
+  type ArmedOverride,
+  type OverrideAnswer,
+  type OverrideMatch,
+  type OverrideOptions,
+  type Overrides,
   type ListOptions,
   type MockApi,
   type MockApiOptions,

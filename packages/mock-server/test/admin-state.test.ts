@@ -151,6 +151,27 @@ describe('armed faults', () => {
   });
 });
 
+describe('armed overrides', () => {
+  it('past 1,000 armed at once, another is refused with a 400 naming the limit; an override past the body limit is a 413', async () => {
+    const { send, sendMany } = await serve();
+    const json = { 'content-type': 'application/json' };
+    const statuses = await sendMany(1_000, () => ['POST', '/__admin/overrides', json, '{"operation":"getPet","status":404,"times":"always"}']);
+    expect(new Set(statuses)).toEqual(new Set([201]));
+    const refused = await send('POST', '/__admin/overrides', json, '{"operation":"listPets","body":[]}');
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toEqual({
+      code: 'invalid_request',
+      message: 'at most 1000 overrides may be armed at once; clear them (DELETE /__admin/overrides, overrides.clear()) or let requests spend them',
+      status: 400,
+    });
+    expect((await send('DELETE', '/__admin/overrides')).status).toBe(204);
+    const huge = JSON.stringify({ operation: 'listPets', body: [{ id: 1, name: 'x'.repeat(1024 * 1024), categoryId: 1 }] });
+    const tooLarge = await send('POST', '/__admin/overrides', json, huge);
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse((await send('GET', '/__admin/overrides')).text)).toEqual([]);
+  });
+});
+
 describe('Prefer', () => {
   it('a success code is refused with a 400 naming what is allowed, and nothing is created', async () => {
     const { send } = await serve();

@@ -32,9 +32,9 @@ describe('the /docs reference page in headless Chromium', () => {
     const deprecated = page.locator('.opblock-deprecated');
     await expect(deprecated.count()).resolves.toBe(1);
     await expect(deprecated.first().innerText()).resolves.toContain('/pets/{petId}');
-    // The API's three operations, and the admin API's six under its own tag.
-    await expect(page.locator('.opblock').count()).resolves.toBe(9);
-    await expect(page.getByText('/__admin/faults', { exact: true }).first().isVisible()).resolves.toBe(true);
+    // The API's three operations, and the admin API's nine under its own tag.
+    await expect(page.locator('.opblock').count()).resolves.toBe(12);
+    for (const path of ['/__admin/faults', '/__admin/overrides']) await expect(page.getByText(path, { exact: true }).first().isVisible()).resolves.toBe(true);
     mkdirSync(new URL('.', SCREENSHOT), { recursive: true });
     await page.screenshot({ path: SCREENSHOT.pathname, fullPage: false });
     expect(outside).toEqual([]);

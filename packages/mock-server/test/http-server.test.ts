@@ -215,9 +215,15 @@ describe('startMockServer over real HTTP', () => {
 
   it('serves the generated OpenAPI document', async () => {
     const server = await start();
-    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId?: string }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}', '/__admin/reset', '/__admin/faults', '/__admin/requests']);
+    expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}', '/__admin/reset', '/__admin/faults', '/__admin/overrides', '/__admin/requests']);
+    expect(document.paths['/__admin/overrides']?.['post']?.operationId).toBe('armOverride');
+    expect(Object.keys(document.components.schemas['OverrideSpec']?.properties ?? {})).toEqual(['operation', 'status', 'body', 'kind', 'delayMs', 'times', 'match']);
   });
 
   it('serves a readable API reference at /docs without a key, from local assets only', async () => {

@@ -3,6 +3,7 @@
 // seed of the test's own, and the faults that are no HTTP answer at all.
 import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
 import { createHandlers, type MockHandlers } from '@petstore/mock-server/msw';
+import { NAME_MAX_LENGTH } from '@petstore/sdk/contract';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -57,6 +58,57 @@ describe.each(targets)('test controls of $name', ({ setup }) => {
     // @ts-expect-error not an operation of the API
     expect(() => target.controls.faults.next('deletePet', { status: 500 })).toThrow(/operation: must be one of listPets, createPet, getPet/);
     expect(() => target.controls.faults.arm({ status: 200 })).toThrow(TypeError);
+  });
+
+  it('overrides.next() in code: a typed success body for the next N matching requests, then the store', async () => {
+    // The longest name the contract allows; one more character is refused.
+    const name = 'N'.repeat(NAME_MAX_LENGTH);
+    expect(() => target.controls.overrides.next('getPet', { body: { id: 1, name: `${name}N`, categoryId: 1 } })).toThrow(
+      `Invalid override: body.name: must be at most ${NAME_MAX_LENGTH} characters`,
+    );
+    const pets = [{ id: 1, name, categoryId: 1, status: 'sold' as const }, { id: 2, name: 'Two', categoryId: 1 }];
+    const armed = target.controls.overrides.next('listPets', { body: pets }, { times: 2, match: { query: { status: 'sold' } } });
+    expect(armed).toMatchObject({ operation: 'listPets', remaining: 2 });
+    expect(await (await get('/pets?status=sold')).json()).toEqual(pets);
+    expect(((await (await get('/pets?limit=1')).json()) as unknown[]).length).toBe(1);
+    expect(await (await get('/pets?status=sold&limit=5')).json()).toEqual(pets);
+    const real = (await (await get('/pets?status=sold')).json()) as { name: string }[];
+    expect(real.every((pet) => pet.name !== name)).toBe(true);
+    expect(target.controls.overrides.list()).toEqual([]);
+  });
+
+  it('overrides.always() stages an Error body, a network failure or a delay until cleared; reset() clears them', async () => {
+    target.controls.overrides.always('getPet', { status: 404, body: { code: 'not_found', message: 'Gone for good', status: 404 } }, { match: { petId: 2 } });
+    target.controls.overrides.next('createPet', { kind: 'reset' });
+    for (let round = 0; round < 2; round += 1) {
+      const missing = await get('/pets/2');
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ code: 'not_found', message: 'Gone for good', status: 404 });
+    }
+    expect((await get('/pets/1')).status).toBe(200);
+    await expect(get('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Rex","categoryId":1}' })).rejects.toThrow(TypeError);
+    target.controls.reset();
+    expect(target.controls.overrides.list()).toEqual([]);
+    expect((await get('/pets/2')).status).toBe(200);
+  });
+
+  it('an overridden create still records what the app sent', async () => {
+    const staged = { id: 99, name: 'Staged', categoryId: 1, status: 'pending' as const };
+    target.controls.overrides.next('createPet', { body: staged });
+    const created = await get('/pets', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Rex","categoryId":1}' });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual(staged);
+    expect(target.controls.requests.list({ operation: 'createPet' }).map((entry) => entry.body)).toEqual([{ name: 'Rex', categoryId: 1 }]);
+    expect(target.controls.store.size).toBe(12);
+  });
+
+  it('an override the contract refuses throws a TypeError naming the field, and stages nothing', () => {
+    // @ts-expect-error a Pet needs its id
+    expect(() => target.controls.overrides.next('getPet', { body: { name: 'Rex', categoryId: 1 } })).toThrow('Invalid override: body.id: must be an integer');
+    // @ts-expect-error a list answers Pet[]
+    expect(() => target.controls.overrides.next('listPets', { body: { id: 1, name: 'Rex', categoryId: 1 } })).toThrow(/^Invalid override: body: /);
+    expect(() => target.controls.overrides.next('listPets', { status: 400, body: { code: 'invalid_request', message: 'x', status: 422 } })).toThrow('Invalid override: body.status: must be 400, the status of the answer');
+    expect(target.controls.overrides.list()).toEqual([]);
   });
 
   it('a delay-only fault answers normally, late', async () => {

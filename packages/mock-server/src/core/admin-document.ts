@@ -1,7 +1,8 @@
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
 import * as z from 'zod/mini';
-import { ADMIN_FAULTS_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
+import { ADMIN_FAULTS_PATH, ADMIN_OVERRIDES_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
 import { ArmedFault, FaultSpec, MAX_ARMED_FAULTS } from './faults.js';
+import { MAX_ARMED_OVERRIDES, OverrideSpec } from './overrides.js';
 import { MAX_JOURNAL_BYTES, MAX_RECORDED_TEXT_BYTES, RecordedRequest, RequestFilter } from './recorded-requests.js';
 import { DEFAULT_SEED_COUNT } from './seed.js';
 
@@ -36,7 +37,11 @@ export function createMockOpenApiDocument(): JsonObject {
   components.schemas['FaultSpec'] = schemaOf(FaultSpec);
   components.schemas['ArmedFault'] = schemaOf(ArmedFault);
   components.schemas['RecordedRequest'] = schemaOf(RecordedRequest);
-  document['tags'] = [...(document['tags'] as JsonObject[]), { name: 'admin', description: 'Test controls of the mock server: reset, staged faults, the requests it answered.' }];
+  components.schemas['OverrideSpec'] = schemaOf(OverrideSpec);
+  components.schemas['ArmedOverride'] = {
+    allOf: [ref('OverrideSpec'), { type: 'object', required: ['id', 'remaining'], properties: { id: { type: 'integer' }, remaining: { oneOf: [{ type: 'integer' }, { const: 'always' }] } } }],
+  };
+  document['tags'] = [...(document['tags'] as JsonObject[]), { name: 'admin', description: 'Test controls of the mock server: reset, staged overrides and faults, the requests it answered.' }];
   paths[ADMIN_RESET_PATH] = {
     servers,
     post: {
@@ -44,7 +49,7 @@ export function createMockOpenApiDocument(): JsonObject {
       tags,
       security,
       summary: 'Reset the store',
-      description: `Restores the server's seed, or the one given; disarms every fault and forgets the recorded requests. \`seed\`: a number of generated animals (0 to ${MAX_RESET_SEED}) or an array of animals.`,
+      description: `Restores the server's seed, or the one given; clears every override and fault and forgets the recorded requests. \`seed\`: a number of generated animals (0 to ${MAX_RESET_SEED}) or an array of animals.`,
       requestBody: {
         required: false,
         content: { 'application/json': { example: { seed: DEFAULT_SEED_COUNT }, schema: { type: 'object', additionalProperties: false, required: ['seed'], properties: { seed: { oneOf: [{ type: 'integer', minimum: 0, maximum: MAX_RESET_SEED }, { type: 'array', items: ref('NewPet') }] } } } } },
@@ -65,6 +70,20 @@ export function createMockOpenApiDocument(): JsonObject {
       responses: { '201': jsonResponse('The armed fault.', ref('ArmedFault')), ...common, '415': errorResponse('A body that is not application/json.') },
     },
     delete: { operationId: 'disarmFaults', tags, security, summary: 'Disarm every fault', responses: { '204': noContent, ...common } },
+  };
+  paths[ADMIN_OVERRIDES_PATH] = {
+    servers,
+    get: { operationId: 'listOverrides', tags, security, summary: 'List armed overrides', responses: { '200': jsonResponse('The armed overrides, oldest first.', { type: 'array', items: ref('ArmedOverride') }), ...common } },
+    post: {
+      operationId: 'armOverride',
+      tags,
+      security,
+      summary: 'Stage an answer',
+      description: `The next \`times\` requests of \`operation\` (\`"always"\`: until cleared) that match \`match\` (a path id, query values) are answered with \`status\` and \`body\`, or fail below HTTP as \`kind\` says, after \`delayMs\`. Checked against the contract: a body the operation could not answer (\`body.body[0].id: must be an integer\`), a status it does not document, an Error body whose \`status\` differs is a 400. Overrides win over faults and \`Prefer\`. At most ${MAX_ARMED_OVERRIDES} are armed at once: past that, a 400.`,
+      requestBody: { required: true, content: { 'application/json': { example: { operation: 'listPets', body: [], times: 1, match: { query: { status: 'sold' } } }, schema: ref('OverrideSpec') } } },
+      responses: { '201': jsonResponse('The armed override.', ref('ArmedOverride')), ...common, '415': errorResponse('A body that is not application/json.') },
+    },
+    delete: { operationId: 'clearOverrides', tags, security, summary: 'Clear every override', responses: { '204': noContent, ...common } },
   };
   paths[ADMIN_REQUESTS_PATH] = {
     servers,

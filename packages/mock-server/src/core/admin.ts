@@ -4,6 +4,7 @@ import { parseFaultSpec, type Faults } from './faults.js';
 import { HttpError } from './http-error.js';
 import type { OperationResult } from './operations.js';
 import { readJsonBody } from './parse-json-body.js';
+import type { ArmedOverride, Overrides } from './overrides.js';
 import { parseQuery } from './parse-query.js';
 import type { SeedPet } from './pet-store.js';
 import { parseRequestFilter, RequestFilter, type Journal } from './recorded-requests.js';
@@ -14,6 +15,7 @@ export const ADMIN_PATH = '/__admin';
 export const ADMIN_RESET_PATH = `${ADMIN_PATH}/reset`;
 export const ADMIN_FAULTS_PATH = `${ADMIN_PATH}/faults`;
 export const ADMIN_REQUESTS_PATH = `${ADMIN_PATH}/requests`;
+export const ADMIN_OVERRIDES_PATH = `${ADMIN_PATH}/overrides`;
 
 /** Most generated animals a reset may ask for. */
 export const MAX_RESET_SEED = 1_000_000;
@@ -21,6 +23,9 @@ export const MAX_RESET_SEED = 1_000_000;
 /** What the admin API works on. */
 export interface AdminContext {
   faults: Faults;
+  overrides: Overrides;
+  /** `overrides.arm` naming the fields of a request body (`body.status: …`). */
+  armOverride(value: unknown): ArmedOverride;
   requests: Journal;
   /** Restores the store: to `seed` when given, else to the server's own seed. */
   reset(seed: number | SeedPet[] | undefined): void;
@@ -76,7 +81,7 @@ function requestFilter(query: string): z.infer<typeof RequestFilter> {
 
 /**
  * The admin API: reset the store (optionally to a seed of the test's own),
- * arm and list faults, read the requests the mock answered. Needs the API key
+ * arm and list faults and overrides, read the requests the mock answered. Needs the API key
  * like the rest; takes no `Prefer` (a test that thinks it staged something must
  * learn that it did not).
  */
@@ -106,6 +111,19 @@ export async function handleAdmin(request: MockRequest, context: AdminContext): 
         throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
       }
     }
+    case ADMIN_OVERRIDES_PATH:
+      allow(request, ['GET', 'POST', 'DELETE']);
+      if (request.method === 'GET') return json(200, context.overrides.list());
+      if (request.method === 'DELETE') {
+        context.overrides.clear();
+        return NO_CONTENT;
+      }
+      try {
+        return json(201, context.armOverride(await readJsonBody(request)));
+      } catch (error) {
+        if (error instanceof TypeError) throw new HttpError('invalid_request', error.message.replace(/^Invalid override: /, ''));
+        throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
+      }
     case ADMIN_REQUESTS_PATH:
       allow(request, ['GET', 'DELETE']);
       if (request.method === 'DELETE') {
@@ -114,6 +132,6 @@ export async function handleAdmin(request: MockRequest, context: AdminContext): 
       }
       return { status: 200, body: context.requests.listJson(requestFilter(request.query)) };
     default:
-      throw new HttpError('route_not_found', `No admin operation at ${request.path}; there are ${ADMIN_RESET_PATH}, ${ADMIN_FAULTS_PATH} and ${ADMIN_REQUESTS_PATH}`);
+      throw new HttpError('route_not_found', `No admin operation at ${request.path}; there are ${ADMIN_RESET_PATH}, ${ADMIN_FAULTS_PATH}, ${ADMIN_OVERRIDES_PATH} and ${ADMIN_REQUESTS_PATH}`);
   }
 }

@@ -9,12 +9,13 @@ import type { MockRequest, MockResponse, RequestHeaders } from './exchange.js';
 import { createFaults, type Faults } from './faults.js';
 import { HttpError } from './http-error.js';
 import type { OperationResult } from './operations.js';
+import { createOverrides, type Overrides } from './overrides.js';
 import { createPetStore, type PetStore, type SeedPet } from './pet-store.js';
 import { preferredOutcome } from './prefer.js';
 import { createRecordedRequests, DEFAULT_RECORDED_REQUESTS, type RecordedRequests } from './recorded-requests.js';
 import { matchRoute, suggestOperation, type RouteOperation } from './routes.js';
 import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
-import { applyStaged, pickStaged, type StagedOutcome } from './staged.js';
+import { answers, applyStaged, pickStaged, type StagedOutcome } from './staged.js';
 import { toErrorResult } from './to-error-result.js';
 
 /** The API's base path. */
@@ -64,9 +65,11 @@ export interface MockApi {
   readonly store: PetStore;
   /** Failures armed from outside the app: `faults.next('listPets', { status: 503, retryAfter: 1 })`. */
   readonly faults: Faults;
+  /** Answers staged per operation, typed and checked against the contract: `overrides.next('listPets', { body: pets })`. */
+  readonly overrides: Overrides;
   /** The requests the mock answered (admin requests excepted), newest last. */
   readonly requests: RecordedRequests;
-  /** What `POST /__admin/reset` does: the store back to its seed (or to `seed`), faults disarmed, requests forgotten. */
+  /** What `POST /__admin/reset` does: the store back to its seed (or to `seed`), overrides and faults cleared, requests forgotten. */
   reset(seed?: number | SeedPet[]): void;
 }
 
@@ -118,8 +121,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   let documented: Map<OperationId, DocumentedResponses> | undefined;
   const documentOf = () => (documentText ??= JSON.stringify(createMockOpenApiDocument()));
   const documentedOf = (operationId: OperationId) => (documented ??= documentedResponses(createOpenApiDocument())).get(operationId);
+  const { overrides, take: takeOverride, armAt } = createOverrides(documentedOf);
 
   function reset(other?: number | SeedPet[]): void {
+    overrides.clear();
     faults.clear();
     requests.clear();
     store.reset(other === undefined ? undefined : typeof other === 'number' ? generateSeed(other) : other);
@@ -141,10 +146,14 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   /** The server's `delay` option as an outcome: drawn afresh for each response. */
   const serverOutcome = (): StagedOutcome | undefined => (options.delay === undefined ? undefined : { delayMs: pickDelay(options.delay) });
 
-  /** What is staged for a request of `operationId`: Prefer is checked first, so a malformed one spends no armed fault. */
-  function stagedFor(request: MockRequest, operationId: OperationId): StagedOutcome | undefined {
+  /**
+   * What is staged for a request of `operationId`: Prefer is checked first, so a malformed one spends
+   * nothing armed; an override that answers leaves the armed faults for later requests.
+   */
+  function stagedFor(request: MockRequest, operationId: OperationId, params: readonly string[]): StagedOutcome | undefined {
     const preferred = preferredOutcome(request.headers);
-    return pickStaged([take(operationId), preferred, serverOutcome()]);
+    const override = takeOverride({ operationId, petId: params[0], query: request.query });
+    return pickStaged([override, answers(override) ? undefined : take(operationId), preferred, serverOutcome()]);
   }
 
   /** Routes an authenticated API request and answers it, staged or not; every answer keeps the operation's headers. */
@@ -154,7 +163,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     let staged = serverOutcome();
     let result: OperationResult;
     try {
-      staged = stagedFor(request, operationId);
+      staged = stagedFor(request, operationId, params);
+      // An override stands in for the service, which reads the body first: the journal keeps what the app sent.
+      if (staged?.body !== undefined) await request.readBody();
       result = await applyStaged(
         staged,
         () => documentedOf(operationId),
@@ -178,7 +189,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       // Outside the API nothing is secret: a path missing its base path learns which operation it meant, key or not.
       if (!isAdminPath(request.path) && request.path !== BASE_PATH && !request.path.startsWith(`${BASE_PATH}/`)) throw routeNotFound(request);
       authenticate(request.headers);
-      if (isAdminPath(request.path)) return { result: await handleAdmin(request, { faults, requests, reset }), staged: serverOutcome() };
+      if (isAdminPath(request.path)) return { result: await handleAdmin(request, { faults, overrides, armOverride: (value) => armAt(value, 'body'), requests, reset }), staged: serverOutcome() };
       return await answerOperation(request, fail);
     } catch (error) {
       return { result: fail(error), staged: serverOutcome() };
@@ -229,7 +240,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     return { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }) };
   }
 
-  return { handle, store, faults, requests, reset };
+  return { handle, store, faults, overrides, requests, reset };
 }
 
 /** A 404 naming the operation the path most likely meant ("did you mean GET /v1/pets?"). */

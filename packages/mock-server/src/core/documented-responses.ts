@@ -9,6 +9,8 @@ interface DocumentedOperation {
 export interface DocumentedResponses {
   success: { status: number; body: string };
   errors: Map<number, string>;
+  /** Every status it documents, example or not: what an override may answer. */
+  statuses: ReadonlySet<number>;
 }
 
 /**
@@ -21,7 +23,7 @@ export function documentedResponses(document: Record<string, unknown>): Map<Oper
   const paths = document['paths'] as Record<string, Record<string, DocumentedOperation>>;
   for (const item of Object.values(paths)) {
     for (const operation of Object.values(item)) {
-      const documented: DocumentedResponses = { success: { status: 200, body: '' }, errors: new Map() };
+      const documented: DocumentedResponses = { success: { status: 200, body: '' }, errors: new Map(), statuses: new Set(Object.keys(operation.responses).map(Number)) };
       for (const [status, response] of Object.entries(operation.responses)) {
         const example = response.content?.['application/json']?.example;
         if (example === undefined) continue;

@@ -19,8 +19,9 @@ export const MAX_ARMED_FAULTS = 1_000;
 export const TOO_MANY_FAULTS = `at most ${MAX_ARMED_FAULTS} faults may be armed at once; disarm them (DELETE /__admin/faults, faults.clear()) or let requests spend them`;
 const MAX_RETRY_AFTER_S = 86_400;
 
-const between = (min: number, max: number) => {
-  const message = `must be an integer from ${min} to ${max}`;
+/** An integer from `min` to `max`, refused with one message (`suffix` adds what else is allowed). */
+export const between = (min: number, max: number, suffix = '') => {
+  const message = `must be an integer from ${min} to ${max}${suffix}`;
   return z.int({ error: message }).check(z.minimum(min, message), z.maximum(max, message));
 };
 

@@ -1,7 +1,7 @@
 // The mock API's core: plain data in, plain data out. Imports neither node:http
 // nor msw; see ../node and ../msw for the transports.
 export { DEV_API_KEY } from './api-keys.js';
-export { ADMIN_FAULTS_PATH, ADMIN_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
+export { ADMIN_FAULTS_PATH, ADMIN_OVERRIDES_PATH, ADMIN_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
 export { createMockOpenApiDocument } from './admin-document.js';
 export {
   BASE_PATH,
@@ -14,6 +14,17 @@ export {
 export { BodyTooLargeError } from './body-too-large-error.js';
 export { MAX_BODY_BYTES, type MockRequest, type MockResponse, type RequestHeaders } from './exchange.js';
 export { FAULT_KINDS, type ArmedFault, type FaultKind, type Faults, type FaultSpec } from './faults.js';
+export {
+  MAX_ARMED_OVERRIDES,
+  type ArmedOverride,
+  type OverrideAnswer,
+  type OverrideBodies,
+  type OverrideMatch,
+  type OverrideOptions,
+  type Overrides,
+  type OverrideSpec,
+  type OverrideSuccessStatuses,
+} from './overrides.js';
 export { HttpError } from './http-error.js';
 export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedRequest, type RecordedRequests, type RequestFilter } from './recorded-requests.js';
 export { createPetStore, nextPetId, seedPets, toStoredPet, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './pet-store.js';

@@ -2,33 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { applyStaged, pickStaged } from './staged.js';
 
 describe('pickStaged', () => {
-  it('takes the answer and the delay each from the first source that stages one: armed, then Prefer, then the server', () => {
-    expect(pickStaged([undefined, undefined, undefined])).toBeUndefined();
-    expect(pickStaged([undefined, undefined, { delayMs: 5 }])).toEqual({ delayMs: 5 });
+  it('takes the answer and the delay each from the first source that stages one: overrides, then armed faults, then Prefer, then the server', () => {
+    expect(pickStaged([undefined, undefined, undefined, undefined])).toBeUndefined();
+    expect(pickStaged([undefined, undefined, undefined, { delayMs: 5 }])).toEqual({ delayMs: 5 });
     // An armed delay alone lets Prefer answer, and keeps its own delay.
-    expect(pickStaged([{ delayMs: 100 }, { status: 503, retryAfter: 1, preferenceApplied: 'code=503, retry-after=1', delayMs: 7 }, { delayMs: 5 }])).toEqual({
+    expect(pickStaged([undefined, { delayMs: 100 }, { status: 503, retryAfter: 1, preferenceApplied: 'code=503, retry-after=1', delayMs: 7 }, { delayMs: 5 }])).toEqual({
       status: 503,
       retryAfter: 1,
       preferenceApplied: 'code=503, retry-after=1',
       delayMs: 100,
     });
     // An armed status wins over Prefer's, without Prefer's retry-after, and takes Prefer's delay.
-    expect(pickStaged([{ operation: 'listPets', status: 500 }, { status: 503, retryAfter: 1, delayMs: 7 }, undefined])).toEqual({
+    expect(pickStaged([undefined, { operation: 'listPets', status: 500 }, { status: 503, retryAfter: 1, delayMs: 7 }, undefined])).toEqual({
       operation: 'listPets',
       status: 500,
       delayMs: 7,
     });
-    expect(pickStaged([{ kind: 'reset' }, undefined, { delayMs: 5 }])).toEqual({ kind: 'reset', delayMs: 5 });
+    expect(pickStaged([undefined, { kind: 'reset' }, undefined, { delayMs: 5 }])).toEqual({ kind: 'reset', delayMs: 5 });
+    // An override's answer wins over an armed fault's and Prefer's, and takes the first delay after it.
+    expect(pickStaged([{ status: 200, body: '[]' }, { status: 500, delayMs: 9 }, { status: 503 }, undefined])).toEqual({ status: 200, body: '[]', delayMs: 9 });
   });
 });
 
 describe('applyStaged', () => {
-  const documented = () => ({ success: { status: 200, body: '[{"id":1}]' }, errors: new Map([[404, '{"code":"not_found"}']]) });
+  const documented = () => ({ success: { status: 200, body: '[{"id":1}]' }, errors: new Map([[404, '{"code":"not_found"}']]), statuses: new Set([200, 404]) });
   const run = () => Promise.resolve({ status: 200, body: 'ran' });
 
   it('answers a staged status or kind instead of the operation, else runs it', async () => {
     await expect(applyStaged(undefined, documented, run)).resolves.toEqual({ status: 200, body: 'ran' });
     await expect(applyStaged({ delayMs: 5 }, documented, run)).resolves.toEqual({ status: 200, body: 'ran' });
+    await expect(applyStaged({ status: 200, body: '[]' }, documented, run)).resolves.toEqual({ status: 200, body: '[]', headers: {} });
     await expect(applyStaged({ status: 404 }, documented, run)).resolves.toEqual({ status: 404, body: '{"code":"not_found"}', headers: {} });
     await expect(applyStaged({ status: 503, retryAfter: 2 }, documented, run)).resolves.toMatchObject({ status: 503, headers: { 'retry-after': '2' } });
     await expect(applyStaged({ kind: 'malformed' }, documented, run)).resolves.toEqual({ status: 200, body: '[{"id' });

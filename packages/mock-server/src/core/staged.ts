@@ -5,21 +5,35 @@ import { stagedErrorBody } from './staged-error.js';
 
 /**
  * What a test stages instead of (or besides) an operation's own answer, however
- * it was armed: a fault (admin API or `faults.next(...)` in code), the request's
- * `Prefer` header, or the server's `delay` option. `status` answers with an
- * error (the documented example, else an Error body) and `retryAfter` goes with
- * it; `kind` fails below HTTP; `delayMs` waits before answering; `operation`
- * and `times` say which requests and how many an armed one stages.
+ * it was armed: an override or a fault (admin API, or `overrides.next(...)` and
+ * `faults.next(...)` in code), the request's `Prefer` header, or the server's
+ * `delay` option. `status` answers with `body` (an override's, checked against
+ * the contract), else the documented example, else an Error body, and
+ * `retryAfter` goes with it; `kind` fails below HTTP; `delayMs` waits before
+ * answering; `operation` and `times` say which requests and how many an armed
+ * one stages.
  */
-export type StagedOutcome = FaultSpec & {
+export type StagedOutcome = Omit<FaultSpec, 'status'> & {
+  /** An error status, or (an override's) the operation's success status. */
+  status?: number | undefined;
+  /** JSON text answered with `status`: only overrides give one. */
+  body?: string;
   /** The `Preference-Applied` header of an answer the `Prefer` header staged. */
   preferenceApplied?: string;
 };
 
-/** Where outcomes come from, in the order they win: armed faults, then the request's `Prefer`, then the server's option. */
-export type StagedSources = readonly [armed: StagedOutcome | undefined, preferred: StagedOutcome | undefined, server: StagedOutcome | undefined];
+/**
+ * Where outcomes come from, in the order they win: overrides, then armed
+ * faults, then the request's `Prefer`, then the server's option.
+ */
+export type StagedSources = readonly [
+  override: StagedOutcome | undefined,
+  armed: StagedOutcome | undefined,
+  preferred: StagedOutcome | undefined,
+  server: StagedOutcome | undefined,
+];
 
-const answers = (outcome: StagedOutcome | undefined): outcome is StagedOutcome =>
+export const answers = (outcome: StagedOutcome | undefined): outcome is StagedOutcome =>
   outcome !== undefined && (outcome.status !== undefined || outcome.kind !== undefined);
 
 /**
@@ -59,7 +73,7 @@ function stagedStatus(status: number, outcome: StagedOutcome, documented: Docume
   // Every 401 carries its challenge (RFC 9110), staged ones too.
   if (status === 401) headers['www-authenticate'] = 'Bearer';
   if (outcome.retryAfter !== undefined) headers['retry-after'] = String(outcome.retryAfter);
-  const body = documented?.errors.get(status) ?? JSON.stringify(stagedErrorBody(status));
+  const body = outcome.body ?? documented?.errors.get(status) ?? JSON.stringify(stagedErrorBody(status));
   return { status, body, headers };
 }
 

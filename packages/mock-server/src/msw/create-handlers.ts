@@ -19,7 +19,7 @@ export interface CreateHandlersOptions extends MockApiOptions {
 }
 
 /** The handlers, with the mock's test controls: the same as the Node server's. */
-export type MockHandlers = HttpHandler[] & Pick<MockApi, 'faults' | 'requests' | 'reset' | 'store'>;
+export type MockHandlers = HttpHandler[] & Pick<MockApi, 'faults' | 'overrides' | 'requests' | 'reset' | 'store'>;
 
 /**
  * An MSW response for the core's: faults below HTTP as near as a browser can
@@ -39,7 +39,7 @@ function toMswResponse(result: MockResponse): Response {
 /**
  * MSW handlers that answer the whole Animal Store API with the same core as the
  * Node server: same validation, same Error bodies, same store semantics, and
- * the same test controls (`faults`, `requests`, `reset`) on the returned array.
+ * the same test controls (`faults`, `overrides`, `requests`, `reset`) on the returned array.
  * Use with `setupWorker(...createHandlers({ baseUrl }))` or `setupServer(...)`.
  */
 export function createHandlers(options: CreateHandlersOptions): MockHandlers {
@@ -74,5 +74,5 @@ export function createHandlers(options: CreateHandlersOptions): MockHandlers {
       return toMswResponse(result);
     },
   );
-  return Object.assign([handler], { faults: api.faults, requests: api.requests, reset: api.reset, store: api.store });
+  return Object.assign([handler], { faults: api.faults, overrides: api.overrides, requests: api.requests, reset: api.reset, store: api.store });
 }

@@ -65,8 +65,10 @@ Test controls, per request (as Prism's):
 Test controls from outside the app (need the API key; see the README):
   POST /__admin/faults   arm a fault: {"operation":"listPets","status":503,"times":2}
                          or a kind below HTTP: reset, empty, malformed, stall
+  POST /__admin/overrides  stage an answer checked against the contract:
+                         {"operation":"listPets","body":[],"times":"always"}
   GET /__admin/requests  the requests answered (?operation=, ?method=, ?status=, ?limit=, ?since=)
-  POST /__admin/reset    restore the seed, or {"seed": N | [animals]}; disarms, forgets
+  POST /__admin/reset    restore the seed, or {"seed": N | [animals]}; clears, disarms, forgets
 
 Without a key of your own, the development key is accepted; it is printed at start-up.
 SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (5 s at most) and exits 0;

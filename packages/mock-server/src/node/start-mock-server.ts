@@ -49,7 +49,7 @@ export interface MockServerOptions extends MockApiOptions {
   timeouts?: { headersMs?: number; requestMs?: number; responseMs?: number } | undefined;
 }
 
-export interface MockServer extends Pick<MockApi, 'faults' | 'requests' | 'reset'> {
+export interface MockServer extends Pick<MockApi, 'faults' | 'overrides' | 'requests' | 'reset'> {
   /** Base address of the API, e.g. `http://127.0.0.1:4010/v1`. */
   url: string;
   /** Scheme, host and port, e.g. `http://127.0.0.1:4010`. */
@@ -299,5 +299,5 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     dataStore?.close();
   }
 
-  return { url: `${origin}/v1`, origin, port, store: api.store, faults: api.faults, requests: api.requests, reset: api.reset, close };
+  return { url: `${origin}/v1`, origin, port, store: api.store, faults: api.faults, overrides: api.overrides, requests: api.requests, reset: api.reset, close };
 }

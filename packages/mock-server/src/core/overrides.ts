@@ -1,0 +1,203 @@
+import { describeIssue, ErrorBody, formatIssues, Id, OPERATION_IDS, Pet, type OperationId } from '@petstore/sdk/contract';
+import * as z from 'zod/mini';
+import type { DocumentedResponses } from './documented-responses.js';
+import { between, FAULT_KINDS, type FaultKind } from './faults.js';
+import { parseQuery } from './parse-query.js';
+import { MAX_PREFERRED_DELAY_MS } from './prefer.js';
+import type { StagedOutcome } from './staged.js';
+
+/** Most requests one override answers (beyond it, `times: 'always'`), and most overrides armed at once. */
+const MAX_TIMES = 1_000;
+export const MAX_ARMED_OVERRIDES = 1_000;
+/** Why an arm past the cap is refused: the admin API's 400 and the RangeError in code say the same. */
+export const TOO_MANY_OVERRIDES = `at most ${MAX_ARMED_OVERRIDES} overrides may be armed at once; clear them (DELETE /__admin/overrides, overrides.clear()) or let requests spend them`;
+
+/** The success body of each operation, as the contract types it. */
+export interface OverrideBodies {
+  listPets: Pet[];
+  getPet: Pet;
+  createPet: Pet;
+}
+
+/** The success status of each operation. */
+export interface OverrideSuccessStatuses {
+  listPets: 200;
+  getPet: 200;
+  createPet: 201;
+}
+
+/**
+ * One staged answer for `Op`: a success body (its status defaults to the
+ * operation's), an Error status with an optional body (the documented example
+ * without one), a failure below HTTP, or only a delay before the real answer.
+ */
+export type OverrideAnswer<Op extends OperationId> =
+  | { status?: OverrideSuccessStatuses[Op]; body: OverrideBodies[Op]; delayMs?: number }
+  | { status: number; body?: ErrorBody; delayMs?: number }
+  | { kind: FaultKind; delayMs?: number }
+  | { delayMs: number };
+
+/** Which requests an override answers: a path id (`getPet`), query values (all must be equal). */
+export interface OverrideMatch {
+  petId?: number;
+  query?: Record<string, string>;
+}
+
+export interface OverrideOptions {
+  /** How many matching requests it answers (default 1), or `'always'` until cleared. */
+  times?: number | 'always';
+  match?: OverrideMatch;
+}
+
+/** What `POST /__admin/overrides` takes, and what `overrides.arm()` checks: the shape only; `checkOverride` checks it against the contract. */
+export const OverrideSpec = /* @__PURE__ */ z
+  .strictObject({
+    operation: z.enum(OPERATION_IDS, { error: `must be one of ${OPERATION_IDS.join(', ')}` }),
+    status: z.optional(between(200, 599)),
+    body: z.optional(z.unknown()),
+    kind: z.optional(z.enum(FAULT_KINDS, { error: `must be one of ${FAULT_KINDS.join(', ')}` })),
+    delayMs: z.optional(between(0, MAX_PREFERRED_DELAY_MS)),
+    times: z.optional(z.union([between(1, MAX_TIMES, ' or "always"'), z.literal('always')], { error: `must be an integer from 1 to ${MAX_TIMES} or "always"` })),
+    match: z.optional(z.strictObject({ petId: z.optional(Id), query: z.optional(z.record(z.string(), z.string())) })),
+  })
+  .check(
+    z.refine((spec) => spec.status !== undefined || spec.body !== undefined || spec.kind !== undefined || spec.delayMs !== undefined, 'give a status, a body, a kind or a delayMs'),
+    z.refine((spec) => spec.kind === undefined || (spec.status === undefined && spec.body === undefined), 'a kind fails below HTTP: it takes no status nor body'),
+  );
+export type OverrideSpec = z.infer<typeof OverrideSpec>;
+
+/** An override waiting for its requests: `remaining` is how many more it answers. */
+export type ArmedOverride = Omit<OverrideSpec, 'times'> & { id: number; remaining: number | 'always' };
+
+// Strict: an answer the real service would not send (an unknown field) is no answer to stage.
+const StrictPet = /* @__PURE__ */ z.strictObject(Pet.shape);
+const SUCCESS_BODIES: Record<OperationId, z.ZodMiniType> = { listPets: z.array(StrictPet), getPet: StrictPet, createPet: StrictPet };
+const StrictErrorBody = /* @__PURE__ */ z.strictObject(ErrorBody.shape);
+
+const issuesOf = (schema: z.ZodMiniType, value: unknown, location: 'body' | ''): string | undefined => {
+  const result = z.safeParse(schema, value, { error: describeIssue });
+  return result.success ? undefined : formatIssues(location, result.error.issues);
+};
+
+/** The issues of an override's body, named from the override (`body[0].id: …`). */
+const bodyIssues = (schema: z.ZodMiniType, body: unknown, location: 'body' | ''): string | undefined =>
+  issuesOf(z.object({ body: schema }), { body }, location);
+
+/**
+ * Checks an override against the contract: only what the real service could
+ * answer. `location` leads each message (`body` for the admin API); the answer
+ * is the outcome the core stages, its body as JSON text.
+ */
+export function checkOverride(
+  value: unknown,
+  documented: DocumentedResponses | undefined,
+  location: 'body' | '',
+): { spec: OverrideSpec; outcome: StagedOutcome } | { error: string } {
+  const shape = issuesOf(OverrideSpec, value, location);
+  if (shape !== undefined) return { error: shape };
+  const spec = z.parse(OverrideSpec, value);
+  const at = (field: string) => (location ? `${location}.${field}` : field);
+  const { operation, status, body, kind, delayMs, match } = spec;
+  const outcome: StagedOutcome = { ...(kind && { kind }), ...(delayMs !== undefined && { delayMs }) };
+  if (match?.petId !== undefined && operation !== 'getPet') return { error: `${at('match.petId')}: ${operation} has no path id; only getPet does` };
+  const success = documented?.success.status ?? 200;
+  if (status === undefined && body === undefined) return { spec, outcome };
+  const answered = status ?? success;
+  if (answered < 400) {
+    if (answered !== success) return { error: `${at('status')}: ${operation} answers ${success} on success, not ${answered}` };
+    if (body === undefined) return { error: `${at('body')}: a success answer needs a body` };
+    const issues = bodyIssues(SUCCESS_BODIES[operation], body, location);
+    if (issues !== undefined) return { error: issues };
+    return { spec, outcome: { ...outcome, status: answered, body: JSON.stringify(body) } };
+  }
+  if (documented && !documented.statuses.has(answered)) {
+    return { error: `${at('status')}: ${operation} does not answer ${answered}; it documents ${[...documented.statuses].join(', ')}` };
+  }
+  if (body === undefined) return { spec, outcome: { ...outcome, status: answered } };
+  const issues = bodyIssues(StrictErrorBody, body, location);
+  if (issues !== undefined) return { error: issues };
+  if ((body as ErrorBody).status !== answered) return { error: `${at('body.status')}: must be ${answered}, the status of the answer` };
+  return { spec, outcome: { ...outcome, status: answered, body: JSON.stringify(body) } };
+}
+
+/** Overrides armed in code or by the admin API: each answers matching requests of one operation instead of the store. */
+export interface Overrides {
+  /** Stages `answer` for the next request of `operation` (or the next `times`, or `'always'`), optionally only matching ones. Throws a TypeError naming a field the contract refuses, a RangeError past 1,000 armed overrides. */
+  next<Op extends OperationId>(operation: Op, answer: OverrideAnswer<Op>, options?: OverrideOptions): ArmedOverride;
+  /** `next` with `times: 'always'`: answers until cleared. */
+  always<Op extends OperationId>(operation: Op, answer: OverrideAnswer<Op>, options?: Omit<OverrideOptions, 'times'>): ArmedOverride;
+  /** `next` for a value not typed in code (what the admin API takes). */
+  arm(spec: unknown): ArmedOverride;
+  /** What is armed, oldest first. */
+  list(): ArmedOverride[];
+  /** Clears every override. */
+  clear(): void;
+}
+
+/** The request an override may match. */
+export interface OverrideRequest {
+  operationId: OperationId;
+  /** The path id as sent (getPet). */
+  petId: string | undefined;
+  query: string;
+}
+
+interface Armed {
+  override: ArmedOverride;
+  outcome: StagedOutcome;
+}
+
+function matches({ override }: Armed, request: OverrideRequest): boolean {
+  if (override.operation !== request.operationId) return false;
+  const { petId, query } = override.match ?? {};
+  if (petId !== undefined && request.petId !== String(petId)) return false;
+  if (query === undefined) return true;
+  const sent = parseQuery(request.query);
+  return Object.entries(query).every(([name, value]) => sent[name] === value);
+}
+
+/** The overrides of one mock API; `take` is the core's: it spends one request of the oldest override matching the request and gives its outcome. */
+export function createOverrides(documentedOf: (operationId: OperationId) => DocumentedResponses | undefined): {
+  overrides: Overrides;
+  take: (request: OverrideRequest) => StagedOutcome | undefined;
+  /** `overrides.arm` whose messages name fields from `location` (`body` for the admin API). */
+  armAt: (value: unknown, location: 'body' | '') => ArmedOverride;
+} {
+  let armed: Armed[] = [];
+  let lastId = 0;
+
+  const armAt = (value: unknown, location: 'body' | ''): ArmedOverride => {
+    const operation = (value as { operation?: unknown } | null)?.operation;
+    const documented = typeof operation === 'string' && (OPERATION_IDS as readonly string[]).includes(operation) ? documentedOf(operation as OperationId) : undefined;
+    const checked = checkOverride(value, documented, location);
+    if ('error' in checked) throw new TypeError(`Invalid override: ${checked.error}`);
+    if (armed.length >= MAX_ARMED_OVERRIDES) throw new RangeError(TOO_MANY_OVERRIDES);
+    const { times = 1, ...rest } = checked.spec;
+    const override: ArmedOverride = { id: ++lastId, ...rest, remaining: times };
+    armed.push({ override, outcome: checked.outcome });
+    return structuredClone(override);
+  };
+
+  const arm = (value: unknown): ArmedOverride => armAt(value, '');
+  const overrides: Overrides = {
+    arm,
+    next: (operation, answer, options = {}) => arm({ ...answer, ...options, operation }),
+    always: (operation, answer, options = {}) => arm({ ...answer, ...options, times: 'always', operation }),
+    list: () => armed.map(({ override }) => structuredClone(override)),
+    clear: () => {
+      armed = [];
+    },
+  };
+
+  const take = (request: OverrideRequest): StagedOutcome | undefined => {
+    const found = armed.find((candidate) => matches(candidate, request));
+    if (!found) return undefined;
+    if (found.override.remaining !== 'always') {
+      found.override.remaining -= 1;
+      if (found.override.remaining === 0) armed = armed.filter((candidate) => candidate !== found);
+    }
+    return found.outcome;
+  };
+
+  return { overrides, take, armAt };
+}
