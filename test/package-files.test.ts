@@ -48,3 +48,25 @@ describe.each(PACKAGES)('the @petstore/$name package', ({ name, entry, keyword, 
     expect(targets.filter((target) => !/^(https:\/\/|#)/.test(target))).toEqual([]);
   });
 });
+
+describe('the @petstore/mock-server entries for every runtime', () => {
+  const dist = new URL('../packages/mock-server/dist/', import.meta.url);
+  /** The modules an entry loads, itself included, following the relative imports between built chunks. */
+  const loaded = (entry: string): Map<string, string> => {
+    const modules = new Map<string, string>();
+    const visit = (file: string) => {
+      if (modules.has(file)) return;
+      const code = readFileSync(new URL(file, dist), 'utf8');
+      modules.set(file, code);
+      for (const [, specifier = ''] of code.matchAll(/\bfrom\s*["'](\.{1,2}\/[^"']+)["']/g)) visit(new URL(specifier, new URL(file, dist)).href.slice(dist.href.length));
+    };
+    visit(entry);
+    return modules;
+  };
+
+  it.each(['fetch/index.js', 'msw/index.js'])('%s loads nothing from node: (browsers, Deno, Bun and workers run it)', (entry) => {
+    const modules = loaded(entry);
+    expect(modules.size).toBeGreaterThan(1);
+    for (const [file, code] of modules) expect(code.match(/["']node:[\w/]+["']/g) ?? [], file).toEqual([]);
+  });
+});

@@ -1,12 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'msw/index': 'src/msw/index.ts' },
+  entry: { index: 'src/index.ts', 'msw/index': 'src/msw/index.ts', 'fetch/index': 'src/fetch/index.ts' },
   format: ['esm'],
-  // The msw entry runs in browsers too; nothing in it or the core imports node:.
+  // The msw and fetch entries run in browsers too; nothing in them or the core imports node:.
   platform: 'neutral',
   target: 'es2022',
-  dts: { entry: { index: 'src/index.ts', 'msw/index': 'src/msw/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', 'msw/index': 'src/msw/index.ts', 'fetch/index': 'src/fetch/index.ts' } },
   clean: true,
   sourcemap: true,
   splitting: true,

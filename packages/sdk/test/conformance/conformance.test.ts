@@ -1,6 +1,6 @@
 // The conformance suite on the development Node.js, so that it is part of
 // `pnpm test` and cannot rot; `pnpm test:runtimes` runs the same suite in the
-// other runtimes.
+// other runtimes; conformance-in-process.test.ts runs it through the in-process fetch.
 import { DEV_API_KEY } from '@petstore/mock-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../../test/support/mock-server-process.js';

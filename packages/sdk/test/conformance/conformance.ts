@@ -18,6 +18,8 @@ export interface ConformanceTarget {
   baseUrl: string;
   /** A key the mock accepts. */
   apiKey: string;
+  /** The fetch the clients and the admin calls use; the runtime's own by default (the in-process mock's, for that transport). */
+  fetch?: typeof fetch;
 }
 
 export interface ConformanceResult {
@@ -51,12 +53,12 @@ const SEED: readonly NewPet[] = [
  * (TAP-like), then `# passed/total passed`. Never throws for a failed case.
  */
 export async function runConformance(target: ConformanceTarget, log: (line: string) => void = (line) => console.log(line)): Promise<ConformanceResult> {
-  const admin = createMockAdmin(target.baseUrl, target.apiKey);
+  const admin = createMockAdmin(target.baseUrl, target.apiKey, target.fetch);
   const context: ConformanceContext = {
     admin,
     seed: SEED,
     client: (options = {}) =>
-      new PetstoreClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, logger: { warn: () => {} }, ...options }),
+      new PetstoreClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, logger: { warn: () => {} }, ...(target.fetch && { fetch: target.fetch }), ...options }),
   };
   let failed = 0;
   for (const [index, testCase] of conformanceCases.entries()) {

@@ -27,15 +27,15 @@ export interface MockAdmin {
   requests(operation: FaultSpec['operation']): Promise<RecordedRequest[]>;
 }
 
-/** `baseUrl` is the API's (`…/v1`); the admin API sits at `/__admin` on the same origin. */
-export function createMockAdmin(baseUrl: string, apiKey: string): MockAdmin {
+/** `baseUrl` is the API's (`…/v1`); the admin API sits at `/__admin` on the same origin, reached through `fetchImpl`. */
+export function createMockAdmin(baseUrl: string, apiKey: string, fetchImpl: typeof fetch = fetch): MockAdmin {
   const adminUrl = (path: string) => new URL(`/__admin/${path}`, baseUrl).href;
   const authorization = `Bearer ${apiKey}`;
 
   async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { authorization };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(adminUrl(path), { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    const response = await fetchImpl(adminUrl(path), { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
     if (!response.ok) throw new Error(`${method} /__admin/${path} answered ${response.status}: ${await response.text()}`);
     return response;
   }

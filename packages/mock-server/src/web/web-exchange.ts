@@ -1,0 +1,81 @@
+// The mock core's plain data to and from the web's Request and Response: one
+// mapping for every transport built on web standards (the MSW handlers and the
+// in-process fetch). Imports nothing from node: and nothing from msw.
+import { ADMIN_PATH, BASE_PATH, BodyTooLargeError, MAX_BODY_BYTES, type MockRequest, type MockResponse } from '../core/index.js';
+
+/**
+ * The core's path for a URL under `baseUrl` (`/v1/…` or `/__admin/…`), or
+ * undefined for a URL that is not the mock's. `baseUrl` ends in `/v1`: absolute,
+ * or in a browser a path on the page's own origin; whatever comes before `/v1`
+ * (a proxy prefix such as `/api`) is not the API's.
+ */
+export function createPathMatcher(baseUrl: string): (url: URL) => string | undefined {
+  const base = new URL(baseUrl, globalThis.location?.href ?? 'http://localhost');
+  const basePath = base.pathname.replace(/\/$/, '');
+  if (!basePath.endsWith(BASE_PATH)) throw new TypeError(`baseUrl must end with ${BASE_PATH}, got "${baseUrl}"`);
+  const prefix = basePath.slice(0, -BASE_PATH.length);
+  return (url) => {
+    if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return undefined;
+    const path = url.pathname.slice(prefix.length);
+    return path === BASE_PATH || path.startsWith(`${BASE_PATH}/`) || path.startsWith(`${ADMIN_PATH}/`) ? path : undefined;
+  };
+}
+
+/** The body's bytes, read no further than `MAX_BODY_BYTES`: a larger body is cancelled, not buffered. */
+async function readBoundedBody(request: Request): Promise<Uint8Array> {
+  if (request.body === null) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** A web Request as the core's plain data; `path` is what `createPathMatcher` gave for its URL. */
+export function fromRequest(request: Request, path: string): MockRequest {
+  return {
+    method: request.method,
+    path,
+    query: new URL(request.url).search.slice(1),
+    headers: Object.fromEntries(request.headers),
+    readBody: () => readBoundedBody(request),
+  };
+}
+
+/**
+ * A web Response for the core's: faults below HTTP as near as a browser can
+ * come. A reset or an empty reply is a network error (`Response.error()`:
+ * fetch rejects with a TypeError); a stall sends half the body and never ends,
+ * unless `signal` aborts, which errors the body with the signal's reason as
+ * fetch does. A HEAD answer has no body.
+ */
+export function toResponse(result: MockResponse, request: Request): Response {
+  if (result.fault === 'reset' || result.fault === 'empty') return Response.error();
+  const init = { status: result.status, headers: result.headers };
+  if (request.method === 'HEAD' || result.body === undefined) return new Response(null, init);
+  if (result.fault !== 'stall') return new Response(result.body, init);
+  const { signal } = request;
+  const half = result.body.slice(0, Math.ceil(result.body.length / 2));
+  const stalled = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      controller.enqueue(new TextEncoder().encode(half));
+      signal.addEventListener('abort', () => controller.error(signal.reason), { once: true });
+    },
+  });
+  return new Response(stalled, init);
+}
