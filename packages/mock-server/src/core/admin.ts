@@ -121,7 +121,6 @@ export async function handleAdmin(request: MockRequest, context: AdminContext): 
       try {
         return json(201, context.armOverride(await readJsonBody(request)));
       } catch (error) {
-        if (error instanceof TypeError) throw new HttpError('invalid_request', error.message.replace(/^Invalid override: /, ''));
         throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
       }
     case ADMIN_REQUESTS_PATH:

@@ -1,6 +1,7 @@
 import { describeIssue, ErrorBody, formatIssues, Id, OPERATION_IDS, Pet, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { DocumentedResponses } from './documented-responses.js';
+import { HttpError } from './http-error.js';
 import { between, FAULT_KINDS, type FaultKind } from './faults.js';
 import { parseQuery } from './parse-query.js';
 import { MAX_PREFERRED_DELAY_MS } from './prefer.js';
@@ -160,7 +161,7 @@ function matches({ override }: Armed, request: OverrideRequest): boolean {
 export function createOverrides(documentedOf: (operationId: OperationId) => DocumentedResponses | undefined): {
   overrides: Overrides;
   take: (request: OverrideRequest) => StagedOutcome | undefined;
-  /** `overrides.arm` whose messages name fields from `location` (`body` for the admin API). */
+  /** `overrides.arm` whose messages name fields from `location`: `body` for the admin API, whose refusal is then its 400. */
   armAt: (value: unknown, location: 'body' | '') => ArmedOverride;
 } {
   let armed: Armed[] = [];
@@ -170,7 +171,8 @@ export function createOverrides(documentedOf: (operationId: OperationId) => Docu
     const operation = (value as { operation?: unknown } | null)?.operation;
     const documented = typeof operation === 'string' && (OPERATION_IDS as readonly string[]).includes(operation) ? documentedOf(operation as OperationId) : undefined;
     const checked = checkOverride(value, documented, location);
-    if ('error' in checked) throw new TypeError(`Invalid override: ${checked.error}`);
+    // The admin API answers the check's own words as a 400; code gets a TypeError saying what was refused.
+    if ('error' in checked) throw location === 'body' ? new HttpError('invalid_request', checked.error) : new TypeError(`Invalid override: ${checked.error}`);
     if (armed.length >= MAX_ARMED_OVERRIDES) throw new RangeError(TOO_MANY_OVERRIDES);
     const { times = 1, ...rest } = checked.spec;
     const override: ArmedOverride = { id: ++lastId, ...rest, remaining: times };
