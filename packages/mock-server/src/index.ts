@@ -1,5 +1,6 @@
 // Public entry of @petstore/mock-server for Node.js: the programmatic server,
 // the core it runs and the store. MSW handlers: @petstore/mock-server/msw.
+export * from './web/core-exports.js';
 export {
   ADMIN_FAULTS_PATH,
   ADMIN_OVERRIDES_PATH,
@@ -7,32 +8,13 @@ export {
   ADMIN_RESET_PATH,
   BASE_PATH,
   createMockApi,
-  createPetStore,
   DEFAULT_SEED_COUNT,
-  DEV_API_KEY,
-  generateSeed,
-  FAULT_KINDS,
-  type ArmedFault,
   type DelayOption,
-  type FaultKind,
-  type Faults,
-  type FaultSpec,
-  type ArmedOverride,
-  type OverrideAnswer,
-  type OverrideMatch,
-  type OverrideOptions,
-  type Overrides,
   type ListOptions,
   type MockApi,
-  type MockApiOptions,
   type MockLogger,
   type MockRequest,
   type MockResponse,
-  type PetStore,
-  type RecordedRequest,
-  type RecordedRequests,
-  type RequestFilter,
-  type SeedPet,
 } from './core/index.js';
 export { createRequestLog, type LogFormat, type RequestLog, type RequestLogEntry } from './node/request-log.js';
 export { MockServerConfigError, startMockServer, type MockServer, type MockServerOptions } from './node/start-mock-server.js';

@@ -1,5 +1,5 @@
-// What the entries for every runtime (./msw and ./fetch) give of the core
-// besides their transport: the key, the seed helpers and the controls' types.
+// What every entry of the package (., ./msw and ./fetch) gives of the core
+// besides its transport: the key, the seed helpers and the controls' types.
 export {
   createPetStore,
   DEV_API_KEY,
