@@ -5,6 +5,7 @@ import { createMockOpenApiDocument } from './admin-document.js';
 import { bearerToken, createKeyCheck, DEV_API_KEY } from './api-keys.js';
 import { createCors } from './cors.js';
 import { documentedResponses, type DocumentedResponses } from './documented-responses.js';
+import { explainError } from './explain-error.js';
 import type { MockRequest, MockResponse, RequestHeaders } from './exchange.js';
 import { createFaults, type Faults } from './faults.js';
 import { HttpError } from './http-error.js';
@@ -215,6 +216,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
 
     const { result, operation, staged } = await answer(request, fail);
+    const error = explainError(result.status, result.body);
 
     const headers: Record<string, string> = {};
     if (result.body !== undefined) headers['content-type'] = 'application/json';
@@ -233,11 +235,12 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         body: bodyBytes,
         status: result.status,
         fault: result.fault,
+        error,
       });
     }
     // The staged delay is waited once the answer is recorded: a test polling the journal sees the request as it waits.
     if (staged?.delayMs) await sleep(staged.delayMs);
-    return { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }) };
+    return { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }), ...(error && { error }) };
   }
 
   return { handle, store, faults, overrides, requests, reset };
