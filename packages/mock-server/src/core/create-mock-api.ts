@@ -13,6 +13,7 @@ import type { OperationResult } from './operations.js';
 import { createOverrides, type Overrides } from './overrides.js';
 import { createPetStore, type PetStore, type SeedPet } from './pet-store.js';
 import { preferredOutcome } from './prefer.js';
+import { createRefusalReporter, isRefusal, type OnRefusedRequest } from './refused-requests.js';
 import { createRecordedRequests, DEFAULT_RECORDED_REQUESTS, type RecordedRequests } from './recorded-requests.js';
 import { matchRoute, suggestOperation, type RouteOperation } from './routes.js';
 import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
@@ -48,6 +49,13 @@ export interface MockApiOptions {
   logger?: MockLogger | undefined;
   /** How many answered requests to keep for `requests.list()` and `GET /__admin/requests` (default 1,000); 0 turns recording off. */
   journalSize?: number | undefined;
+  /**
+   * What to do with a request the contract refuses (unknown route, wrong method,
+   * bad key, body, query, size or media type) that no override, fault or `Prefer`
+   * staged: `'error'` fails the test that sent it, `'warn'`, `'off'` (default) or
+   * a function of your own, as MSW's `onUnhandledRequest`.
+   */
+  onRefusedRequest?: OnRefusedRequest | undefined;
   /** How to wait; tests replace it. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
 }
@@ -114,6 +122,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const cors = createCors(options.corsOrigins);
   const sleep = options.sleep ?? wait;
   const requestIdOf = createRequestIds();
+  const reportRefusal = createRefusalReporter(options.onRefusedRequest);
   const { faults, take } = createFaults();
   const requests = createRecordedRequests(options.journalSize ?? DEFAULT_RECORDED_REQUESTS);
   // Built on first use: most runs never ask for the document or stage a response, and start-up is what
@@ -212,8 +221,12 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
           readBody: () => original.readBody().then((bytes) => (bodyBytes = bytes)),
         }
       : original;
-    const fail = (error: unknown): OperationResult =>
-      toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
+    // Only the core's own checks fail through here: a staged answer is no refusal.
+    let refused = false;
+    const fail = (error: unknown): OperationResult => {
+      refused = error instanceof HttpError && isRefusal(error.code);
+      return toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
+    };
 
     const { result, operation, staged } = await answer(request, fail);
     const error = explainError(result.status, result.body);
@@ -237,6 +250,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         fault: result.fault,
         error,
       });
+    }
+    // The admin API is the test's own: its refusals reach the test as answers.
+    if (refused && error && reportRefusal && !isAdminPath(request.path)) {
+      reportRefusal({ method: request.method, path: request.path, status: result.status, requestId, ...error });
     }
     // The staged delay is waited once the answer is recorded: a test polling the journal sees the request as it waits.
     if (staged?.delayMs) await sleep(staged.delayMs);

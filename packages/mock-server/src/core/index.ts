@@ -13,6 +13,8 @@ export {
 } from './create-mock-api.js';
 export { BodyTooLargeError } from './body-too-large-error.js';
 export { MAX_BODY_BYTES, type ErrorExplanation, type MockRequest, type MockResponse, type RequestHeaders } from './exchange.js';
+export { RefusedRequestError, type RefusedRequest } from './refused-request-error.js';
+export type { OnRefusedRequest } from './refused-requests.js';
 export type { RecordedInput } from './recorded-input.js';
 export { FAULT_KINDS, type ArmedFault, type FaultKind, type Faults, type FaultSpec } from './faults.js';
 export {
