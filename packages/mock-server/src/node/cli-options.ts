@@ -88,7 +88,7 @@ Test controls from outside the app (need the API key; see the README):
   GET /__admin/requests  the requests answered (?operation=, ?method=, ?status=, ?limit=, ?since=)
   POST /__admin/reset    restore the seed, or {"seed": N | [animals]}; clears, disarms, forgets
   /sessions/NAME/v1      an isolated session, created on first use: its own store (from the seed,
-                         in memory), overrides, faults and journal; /sessions/NAME/__admin/... its controls
+                         in memory), overrides, faults and journal; its controls under /sessions/NAME/__admin
   GET /__admin/sessions  the sessions; DELETE /__admin/sessions/NAME ends one
 
 Without a key of your own, the development key is accepted; it is printed at start-up.
