@@ -8,7 +8,7 @@ export const SESSIONS_PATH = '/sessions';
 /** The server's list of sessions, and `DELETE …/NAME` to end one. */
 export const ADMIN_SESSIONS_PATH = '/__admin/sessions';
 
-const SESSION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+export const SESSION_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const SESSION_NAME_RULE = '1 to 64 letters (A-Z, a-z), digits, "_" or "-"';
 
 /** A session as `GET /__admin/sessions` lists it. */
