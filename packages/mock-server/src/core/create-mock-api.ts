@@ -61,6 +61,8 @@ export interface MockApiOptions {
   journalBytes?: number | undefined;
   /** The sessions `GET /__admin/sessions` lists and `DELETE /__admin/sessions/NAME` ends; `startMockServer` passes its own. */
   sessions?: SessionDirectory | undefined;
+  /** Where this API is mounted, e.g. a session's `/sessions/NAME`: a 404 names paths as the client sent them. */
+  mountPath?: string | undefined;
   /** How to wait; tests replace it. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
 }
@@ -126,6 +128,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const isAcceptedKey = createKeyCheck(options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY]);
   const cors = createCors(options.corsOrigins);
   const sleep = options.sleep ?? wait;
+  const mountPath = options.mountPath ?? '';
   const requestIdOf = createRequestIds();
   const reportRefusal = createRefusalReporter(options.onRefusedRequest);
   const { faults, take } = createFaults();
@@ -174,7 +177,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 
   /** Routes an authenticated API request and answers it, staged or not; every answer keeps the operation's headers. */
   async function answerOperation(request: MockRequest, fail: (error: unknown) => OperationResult): Promise<Answer> {
-    const { operation, params } = resolveOperation(request);
+    const { operation, params } = resolveOperation(request, mountPath);
     const { operationId } = operation;
     let staged = serverOutcome();
     let result: OperationResult;
@@ -203,7 +206,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         return { result: { status: 200, body: documentOf() }, staged: serverOutcome() };
       }
       // Outside the API nothing is secret: a path missing its base path learns which operation it meant, key or not.
-      if (!isAdminPath(request.path) && request.path !== BASE_PATH && !request.path.startsWith(`${BASE_PATH}/`)) throw routeNotFound(request);
+      if (!isAdminPath(request.path) && request.path !== BASE_PATH && !request.path.startsWith(`${BASE_PATH}/`)) throw routeNotFound(request, mountPath);
       authenticate(request.headers);
       if (isAdminPath(request.path)) return { result: await handleAdmin(request, { faults, overrides, armOverride: (value) => armAt(value, 'body'), requests, reset, sessions: options.sessions }), staged: serverOutcome() };
       return await answerOperation(request, fail);
@@ -270,15 +273,15 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 }
 
 /** A 404 naming the operation the path most likely meant ("did you mean GET /v1/pets?"). */
-function routeNotFound(request: MockRequest): HttpError {
-  const suggestion = suggestOperation(request.method, request.path, BASE_PATH);
-  return new HttpError('route_not_found', `No operation at ${request.path}${suggestion ? `; did you mean ${suggestion}?` : ''}`);
+function routeNotFound(request: MockRequest, mountPath: string): HttpError {
+  const suggestion = suggestOperation(request.method, request.path, `${mountPath}${BASE_PATH}`);
+  return new HttpError('route_not_found', `No operation at ${mountPath}${request.path}${suggestion ? `; did you mean ${suggestion}?` : ''}`);
 }
 
 /** The operation a path and method name, with the path's parameters: a 404 or a 405 if none. */
-function resolveOperation(request: MockRequest): { operation: RouteOperation; params: readonly string[] } {
+function resolveOperation(request: MockRequest, mountPath: string): { operation: RouteOperation; params: readonly string[] } {
   const match = request.path.startsWith(`${BASE_PATH}/`) ? matchRoute(request.path.slice(BASE_PATH.length)) : undefined;
-  if (!match) throw routeNotFound(request);
+  if (!match) throw routeNotFound(request, mountPath);
   // HEAD is GET without the body (the transports leave it out).
   const operation = match.route.operations[request.method === 'HEAD' ? 'GET' : request.method];
   if (!operation) {

@@ -34,6 +34,17 @@ describe('createSessions', () => {
     sessions.close();
   });
 
+  it('names paths in a 404 as the client sent them, under the session prefix', async () => {
+    const sessions = createSessions({});
+    for (const [path, message] of [
+      ['/sessions/a/pets', 'No operation at /sessions/a/pets; did you mean GET /sessions/a/v1/pets?'],
+      ['/sessions/a/v1/pet/3', 'No operation at /sessions/a/v1/pet/3; did you mean GET /sessions/a/v1/pets/3?'],
+    ] as const) {
+      expect(bodyOf(await sessions.handle(request('GET', path)))).toMatchObject({ code: 'route_not_found', message });
+    }
+    sessions.close();
+  });
+
   it('creates no session for a request without an accepted key: it gets the 401 a session would give', async () => {
     const sessions = createSessions({});
     const refused = await sessions.handle(request('GET', '/sessions/a/v1/pets', {}));

@@ -118,7 +118,7 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
     }
     maxPets ??= Math.max(SESSION_MAX_PETS, countOf(seed));
     const store = capPetStore(createPetStore(seed), maxPets, `Session ${name}`);
-    const api = createMockApi({ ...sessionOptions, store });
+    const api = createMockApi({ ...sessionOptions, store, mountPath: `${SESSIONS_PATH}/${name}` });
     const now = Date.now();
     const session: Session = { name, store, faults: api.faults, overrides: api.overrides, requests: api.requests, reset: api.reset, end: () => endOnly(entry) };
     const entry: Entry = { api, created: now, lastUsed: now, session };
