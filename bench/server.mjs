@@ -8,14 +8,14 @@
 // own (lib/load.mjs). Every request is checked once before any load, every server is primed, then
 // per request the servers take turns in slices (a, b, c, c, b, a, …) so that the machine's drift
 // falls on all alike. Prints the results, writes .bench/server.json, exits 1 on a miss.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { installExitHandlers, MOCK_BIN, startMock, startNode, stopChild } from './lib/children.mjs';
 import { parseFlags } from './lib/flags.mjs';
 import { startLoad } from './lib/load.mjs';
-import { machine, otherCpuNote, watchOtherCpu } from './lib/machine.mjs';
+import { machine, memoryOf, otherCpuNote, watchOtherCpu } from './lib/machine.mjs';
 import { startPrism } from './lib/prism.mjs';
 import { cpuProfDir, fmtInt, gitCommit, requireBuilt, ROOT, table, writeSummary } from './lib/report.mjs';
 
@@ -128,13 +128,6 @@ async function measure(load, servers, request) {
     return [key, { rps, sliceRps: runs.map((run) => Math.round(run.completed / run.durationS)), p99Ms: Math.max(...runs.map((run) => run.p99Ms)), problems: trouble }];
   };
   return Object.fromEntries(Object.entries(slices).map(measured));
-}
-
-/** VmRSS and VmHWM (peak RSS) of a process, in bytes. */
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kB = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
-  return { rss: 1024 * kB('VmRSS'), hwm: 1024 * kB('VmHWM') };
 }
 
 requireBuilt(SCRIPT, MOCK_BIN);

@@ -49,3 +49,10 @@ export function otherCpuNote(percent) {
   const note = `other processes used ${percent.toFixed(1)}% of a core meanwhile`;
   return percent > 10 ? `${note}: WARNING, the machine was busy; run again when it is idle` : note;
 }
+
+/** VmRSS and VmHWM (peak RSS) of a process, in bytes. */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kB = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+  return { rss: 1024 * kB('VmRSS'), hwm: 1024 * kB('VmHWM') };
+}

@@ -15,6 +15,9 @@ export {
   type MockLogger,
   type MockRequest,
   type MockResponse,
+  type Session,
+  type SessionInfo,
+  type SessionOptions,
 } from './core/index.js';
 export { createRequestLog, type LogFormat, type RequestLog, type RequestLogEntry } from './node/request-log.js';
-export { MockServerConfigError, startMockServer, type MockServer, type MockServerOptions } from './node/start-mock-server.js';
+export { MockServerConfigError, startMockServer, type MockServer, type MockServerOptions, type MockSession } from './node/start-mock-server.js';

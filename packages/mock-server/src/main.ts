@@ -35,6 +35,8 @@ async function main(): Promise<number> {
     allowedHosts: options.allowedHosts,
     dataFile: options.dataFile,
     journalSize: options.journalSize,
+    maxSessions: options.maxSessions,
+    sessionIdleMs: options.sessionIdleMs,
     log,
   });
   // Listen for signals before anything is printed: whoever reads the banner may

@@ -221,7 +221,7 @@ describe('startMockServer over real HTTP', () => {
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}', '/__admin/reset', '/__admin/faults', '/__admin/overrides', '/__admin/requests']);
+    expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}', '/__admin/reset', '/__admin/faults', '/__admin/overrides', '/__admin/requests', '/__admin/sessions', '/__admin/sessions/{name}']);
     expect(document.paths['/__admin/overrides']?.['post']?.operationId).toBe('armOverride');
     expect(Object.keys(document.components.schemas['OverrideSpec']?.properties ?? {})).toEqual(['operation', 'status', 'body', 'kind', 'delayMs', 'times', 'match']);
   });

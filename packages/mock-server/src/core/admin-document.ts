@@ -5,6 +5,7 @@ import { ArmedFault, FaultSpec, MAX_ARMED_FAULTS } from './faults.js';
 import { MAX_ARMED_OVERRIDES, OverrideSpec } from './overrides.js';
 import { MAX_JOURNAL_BYTES, MAX_RECORDED_TEXT_BYTES, RecordedRequest, RequestFilter } from './recorded-requests.js';
 import { DEFAULT_SEED_COUNT } from './seed.js';
+import { ADMIN_SESSIONS_PATH, SESSION_NAME, SessionInfo, SESSIONS_PATH } from './session-admin.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -38,6 +39,7 @@ export function createMockOpenApiDocument(): JsonObject {
   components.schemas['ArmedFault'] = schemaOf(ArmedFault);
   components.schemas['RecordedRequest'] = schemaOf(RecordedRequest);
   components.schemas['OverrideSpec'] = schemaOf(OverrideSpec);
+  components.schemas['SessionInfo'] = schemaOf(SessionInfo);
   components.schemas['ArmedOverride'] = {
     allOf: [ref('OverrideSpec'), { type: 'object', required: ['id', 'remaining'], properties: { id: { type: 'integer' }, remaining: { oneOf: [{ type: 'integer' }, { const: 'always' }] } } }],
   };
@@ -97,6 +99,29 @@ export function createMockOpenApiDocument(): JsonObject {
       responses: { '200': jsonResponse('The recorded requests.', { type: 'array', items: ref('RecordedRequest') }), ...common },
     },
     delete: { operationId: 'forgetRequests', tags, security, summary: 'Forget the recorded requests', responses: { '204': noContent, ...common } },
+  };
+  paths[ADMIN_SESSIONS_PATH] = {
+    servers,
+    get: {
+      operationId: 'listSessions',
+      tags,
+      security,
+      summary: 'The sessions',
+      description: `petstore-mock only. A session is an isolated copy of the API at \`${SESSIONS_PATH}/NAME/v1\` (its admin API at \`${SESSIONS_PATH}/NAME/__admin\`), created by its first request with an accepted key: a store from the server's seed, overrides, faults and a journal of its own. It ends by \`DELETE\` here or after the server's idle time without a request. NAME: 1 to 64 of A-Z, a-z, 0-9, \`_\`, \`-\`.`,
+      responses: { '200': jsonResponse('The live sessions, oldest first.', { type: 'array', items: ref('SessionInfo') }), ...common },
+    },
+  };
+  paths[`${ADMIN_SESSIONS_PATH}/{name}`] = {
+    servers,
+    delete: {
+      operationId: 'endSession',
+      tags,
+      security,
+      summary: 'End a session',
+      description: 'petstore-mock only. Its store, overrides, faults and journal are gone; its next request starts a new one.',
+      parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string', pattern: SESSION_NAME.source } }],
+      responses: { '204': noContent, ...common, '404': errorResponse('No session of that name.') },
+    },
   };
   return document;
 }

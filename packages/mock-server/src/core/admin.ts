@@ -9,6 +9,7 @@ import { parseQuery } from './parse-query.js';
 import type { SeedPet } from './pet-store.js';
 import { parseRequestFilter, RequestFilter, type Journal } from './recorded-requests.js';
 import { checkSeedAnimals } from './seed.js';
+import { ADMIN_SESSIONS_PATH, handleSessionAdmin, type SessionDirectory } from './session-admin.js';
 
 /** Where the admin API lives: outside the base path, for it is no API operation. */
 export const ADMIN_PATH = '/__admin';
@@ -29,6 +30,8 @@ export interface AdminContext {
   requests: Journal;
   /** Restores the store: to `seed` when given, else to the server's own seed. */
   reset(seed: number | SeedPet[] | undefined): void;
+  /** The server's sessions, on the server's own admin API only. */
+  sessions?: SessionDirectory | undefined;
 }
 
 const ResetBody = z.strictObject({ seed: z.unknown() });
@@ -131,6 +134,12 @@ export async function handleAdmin(request: MockRequest, context: AdminContext): 
       }
       return { status: 200, body: context.requests.listJson(requestFilter(request.query)) };
     default:
-      throw new HttpError('route_not_found', `No admin operation at ${request.path}; there are ${ADMIN_RESET_PATH}, ${ADMIN_FAULTS_PATH}, ${ADMIN_OVERRIDES_PATH} and ${ADMIN_REQUESTS_PATH}`);
+      if (context.sessions && (request.path === ADMIN_SESSIONS_PATH || request.path.startsWith(`${ADMIN_SESSIONS_PATH}/`))) {
+        return handleSessionAdmin(request, context.sessions);
+      }
+      throw new HttpError(
+        'route_not_found',
+        `No admin operation at ${request.path}; there are ${ADMIN_RESET_PATH}, ${ADMIN_FAULTS_PATH}, ${ADMIN_OVERRIDES_PATH}${context.sessions ? `, ${ADMIN_SESSIONS_PATH}` : ''} and ${ADMIN_REQUESTS_PATH}`,
+      );
   }
 }

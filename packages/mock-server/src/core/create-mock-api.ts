@@ -16,6 +16,7 @@ import { createRecordedRequests, DEFAULT_RECORDED_REQUESTS, type RecordedRequest
 import { matchRoute, suggestOperation, type RouteOperation } from './routes.js';
 import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
 import { answers, applyStaged, pickStaged, type StagedOutcome } from './staged.js';
+import type { SessionDirectory } from './session-admin.js';
 import { toErrorResult } from './to-error-result.js';
 
 /** The API's base path. */
@@ -47,6 +48,10 @@ export interface MockApiOptions {
   logger?: MockLogger | undefined;
   /** How many answered requests to keep for `requests.list()` and `GET /__admin/requests` (default 1,000); 0 turns recording off. */
   journalSize?: number | undefined;
+  /** Most bytes of text the journal keeps (default 16 MiB): past it, the oldest requests go. */
+  journalBytes?: number | undefined;
+  /** The sessions `GET /__admin/sessions` lists and `DELETE /__admin/sessions/NAME` ends; `startMockServer` passes its own. */
+  sessions?: SessionDirectory | undefined;
   /** How to wait; tests replace it. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
 }
@@ -80,7 +85,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  * `3f9a2c7e-1b`. Unique within a run and across restarts in practice, short
  * on the wire, and in the order the requests arrived.
  */
-function createRequestIds(): (headers: RequestHeaders) => string {
+export function createRequestIds(): (headers: RequestHeaders) => string {
   const prefix = Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
   let counter = 0;
   // The caller's X-Request-Id if it is a sane token, else a new one.
@@ -114,7 +119,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const sleep = options.sleep ?? wait;
   const requestIdOf = createRequestIds();
   const { faults, take } = createFaults();
-  const requests = createRecordedRequests(options.journalSize ?? DEFAULT_RECORDED_REQUESTS);
+  const requests = createRecordedRequests(options.journalSize ?? DEFAULT_RECORDED_REQUESTS, options.journalBytes);
   // Built on first use: most runs never ask for the document or stage a response, and start-up is what
   // tests wait for (what it earns: docs/benchmarks.md, "Optimisations kept, and what each earns").
   let documentText: string | undefined;
@@ -124,10 +129,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const { overrides, take: takeOverride, armAt } = createOverrides(documentedOf);
 
   function reset(other?: number | SeedPet[]): void {
+    // The store first: a seed it refuses leaves everything as it was.
+    store.reset(other === undefined ? undefined : typeof other === 'number' ? generateSeed(other) : other);
     overrides.clear();
     faults.clear();
     requests.clear();
-    store.reset(other === undefined ? undefined : typeof other === 'number' ? generateSeed(other) : other);
   }
 
   function authenticate(headers: RequestHeaders): void {
@@ -189,7 +195,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       // Outside the API nothing is secret: a path missing its base path learns which operation it meant, key or not.
       if (!isAdminPath(request.path) && request.path !== BASE_PATH && !request.path.startsWith(`${BASE_PATH}/`)) throw routeNotFound(request);
       authenticate(request.headers);
-      if (isAdminPath(request.path)) return { result: await handleAdmin(request, { faults, overrides, armOverride: (value) => armAt(value, 'body'), requests, reset }), staged: serverOutcome() };
+      if (isAdminPath(request.path)) return { result: await handleAdmin(request, { faults, overrides, armOverride: (value) => armAt(value, 'body'), requests, reset, sessions: options.sessions }), staged: serverOutcome() };
       return await answerOperation(request, fail);
     } catch (error) {
       return { result: fail(error), staged: serverOutcome() };

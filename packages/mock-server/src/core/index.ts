@@ -30,3 +30,17 @@ export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedRequest, type
 export { createPetStore, nextPetId, seedPets, toStoredPet, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './pet-store.js';
 export { closestWord } from './closest-word.js';
 export { checkSeedAnimals, DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
+export { ADMIN_SESSIONS_PATH, SESSIONS_PATH, type SessionInfo } from './session-admin.js';
+export {
+  createSessions,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  MAX_SESSION_IDLE_MS,
+  MAX_SESSIONS_LIMIT,
+  SESSION_JOURNAL_BYTES,
+  SESSION_JOURNAL_SIZE,
+  SESSION_MAX_PETS,
+  type Session,
+  type SessionOptions,
+  type Sessions,
+} from './sessions.js';

@@ -80,6 +80,8 @@ export interface RecordedRequests {
   clear(): void;
   /** How many are kept at most; 0: recording is off. */
   readonly size: number;
+  /** How many are kept now. */
+  readonly count: number;
 }
 
 /** Default number of requests kept. */
@@ -237,10 +239,10 @@ export interface Journal extends RecordedRequests {
 }
 
 /**
- * A journal bounded twice: past `size` requests or 16 MiB of kept text, the
- * oldest requests go. A queue with a moving head, so recording costs O(1).
+ * A journal bounded twice: past `size` requests or `maxBytes` of kept text (16 MiB
+ * unless told), the oldest requests go. A queue with a moving head, so recording costs O(1).
  */
-export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS): Journal {
+export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxBytes = MAX_JOURNAL_BYTES): Journal {
   let kept: (KeptRecord | undefined)[] = [];
   // Index of the oldest entry still kept; the array is compacted once half of it is gone.
   let head = 0;
@@ -267,12 +269,15 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS): Journa
 
   return {
     size,
+    get count() {
+      return kept.length - head;
+    },
     record(request) {
       if (size === 0) return;
       const entry = keep(request);
       kept.push(entry);
       bytes += entry.bytes;
-      while (kept.length - head > size || (bytes > MAX_JOURNAL_BYTES && kept.length - head > 1)) {
+      while (kept.length - head > size || (bytes > maxBytes && kept.length - head > 1)) {
         bytes -= (kept[head] as KeptRecord).bytes;
         kept[head] = undefined;
         head += 1;

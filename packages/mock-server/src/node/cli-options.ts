@@ -1,6 +1,18 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { NewPet } from '@petstore/sdk/contract';
-import { closestWord, DEFAULT_RECORDED_REQUESTS, DEFAULT_SEED_COUNT, MAX_JOURNAL_SIZE, type DelayOption } from '../core/index.js';
+import {
+  closestWord,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_RECORDED_REQUESTS,
+  DEFAULT_SEED_COUNT,
+  DEFAULT_SESSION_IDLE_MS,
+  MAX_JOURNAL_SIZE,
+  MAX_SESSION_IDLE_MS,
+  MAX_SESSIONS_LIMIT,
+  SESSION_JOURNAL_SIZE,
+  SESSION_MAX_PETS,
+  type DelayOption,
+} from '../core/index.js';
 import type { LogFormat } from './request-log.js';
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
@@ -22,6 +34,8 @@ export interface CliOptions {
   allowedHosts: string[];
   dataFile: string | undefined;
   journalSize: number | undefined;
+  maxSessions: number | undefined;
+  sessionIdleMs: number | undefined;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -55,6 +69,10 @@ Options:
                          server per file). Needs Node.js 22.13+. Without it nothing is written.
   --journal-size N       keep the last N requests answered for GET /__admin/requests, 0 for none
                          (default ${DEFAULT_RECORDED_REQUESTS})
+  --max-sessions N       keep at most N sessions (/sessions/NAME/v1) at once, 0 to turn sessions off
+                         (default ${DEFAULT_MAX_SESSIONS}); each holds at most ${SESSION_MAX_PETS} animals (or the seed's count)
+                         and keeps its last ${SESSION_JOURNAL_SIZE} requests
+  --session-idle SECONDS end a session after this long without a request (default ${DEFAULT_SESSION_IDLE_MS / 1000})
   -h, --help             show this help
   -v, --version          show the version
 
@@ -69,6 +87,9 @@ Test controls from outside the app (need the API key; see the README):
                          {"operation":"listPets","body":[],"times":"always"}
   GET /__admin/requests  the requests answered (?operation=, ?method=, ?status=, ?limit=, ?since=)
   POST /__admin/reset    restore the seed, or {"seed": N | [animals]}; clears, disarms, forgets
+  /sessions/NAME/v1      an isolated session, created on first use: its own store (from the seed,
+                         in memory), overrides, faults and journal; its controls under /sessions/NAME/__admin
+  GET /__admin/sessions  the sessions; DELETE /__admin/sessions/NAME ends one
 
 Without a key of your own, the development key is accepted; it is printed at start-up.
 SIGINT or SIGTERM stops accepting connections, lets requests in flight finish (5 s at most) and exits 0;
@@ -111,6 +132,8 @@ const OPTIONS = {
   'allowed-host': { type: 'string', multiple: true },
   data: { type: 'string' },
   'journal-size': { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'session-idle': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsOptionsConfig;
@@ -178,5 +201,8 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
     allowedHosts,
     dataFile: values.data,
     journalSize: values['journal-size'] === undefined ? undefined : integer('--journal-size', values['journal-size'], 0, MAX_JOURNAL_SIZE, 'a number of requests'),
+    maxSessions: values['max-sessions'] === undefined ? undefined : integer('--max-sessions', values['max-sessions'], 0, MAX_SESSIONS_LIMIT, 'a number of sessions'),
+    sessionIdleMs:
+      values['session-idle'] === undefined ? undefined : integer('--session-idle', values['session-idle'], 1, MAX_SESSION_IDLE_MS / 1000, 'a number of seconds') * 1000,
   };
 }

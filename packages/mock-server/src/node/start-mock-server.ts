@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ErrorBody } from '@petstore/sdk/contract';
 import {
-  createMockApi,
+  createSessions,
   DEFAULT_SEED_COUNT,
   DEV_API_KEY,
   generateSeed,
@@ -10,6 +10,8 @@ import {
   type MockApiOptions,
   type MockResponse,
   type PetStore,
+  type Session,
+  type SessionOptions,
 } from '../core/index.js';
 import { connectionLimit, guardConnections } from './connection-budget.js';
 import { createHostCheck, hostName } from './host-check.js';
@@ -21,7 +23,7 @@ import type { RequestLog } from './request-log.js';
 import { serverIndex } from './server-index.js';
 import { openSqlitePetStore } from './sqlite-pet-store.js';
 
-export interface MockServerOptions extends MockApiOptions {
+export interface MockServerOptions extends Omit<MockApiOptions, 'sessions'>, SessionOptions {
   /** Port to listen on; 0 (the default) lets the OS pick a free one. */
   port?: number | undefined;
   /** Address to bind; default 127.0.0.1. Anything but loopback requires `apiKeys`. */
@@ -56,8 +58,20 @@ export interface MockServer extends Pick<MockApi, 'faults' | 'overrides' | 'requ
   origin: string;
   port: number;
   store: PetStore;
+  /**
+   * Session `name` (1 to 64 of A-Z, a-z, 0-9, `_`, `-`), created on first use as over HTTP: a store,
+   * overrides, faults and journal of its own, at `url` (`…/sessions/NAME/v1`). Throws an error naming the
+   * rule for a bad name, or when the server has `maxSessions` already or sessions are off.
+   */
+  session(name: string): MockSession;
   /** Stops accepting connections, lets requests in flight finish (at most `graceMs`, default 5 s) and closes the rest. */
   close(graceMs?: number): Promise<void>;
+}
+
+/** A session of the server, with its base address. */
+export interface MockSession extends Session {
+  /** Base address of the session's API, e.g. `http://127.0.0.1:4010/sessions/worker-1/v1`. */
+  url: string;
 }
 
 export { MockServerConfigError } from './mock-server-config-error.js';
@@ -116,7 +130,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     throw new MockServerConfigError('dataFile and store exclude each other: the data file is the store');
   }
   const dataStore = options.dataFile === undefined ? undefined : openSqlitePetStore(options.dataFile, seed);
-  const api = createMockApi({ ...options, logger: log, ...(dataStore && { store: dataStore }) });
+  // Sessions keep their stores in memory, from the seed option, also beside a data file.
+  const sessions = createSessions({ ...options, logger: log, ...(dataStore && { store: dataStore }) });
+  const api = sessions.main;
   const responseTimeout = options.timeouts?.responseMs ?? RESPONSE_TIMEOUT_MS;
   let inFlight = 0;
   let idle: (() => void) | undefined;
@@ -241,7 +257,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   /** Never rejects: a failure of the core or of the write becomes the adapter's 500. */
   async function handleApi(exchange: NodeExchange): Promise<void> {
     try {
-      write(exchange, await api.handle(exchange));
+      write(exchange, await sessions.handle(exchange));
     } catch (error) {
       fail(exchange, error);
     }
@@ -296,8 +312,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     server.closeAllConnections();
     await closed;
+    sessions.close();
     dataStore?.close();
   }
 
-  return { url: `${origin}/v1`, origin, port, store: api.store, faults: api.faults, overrides: api.overrides, requests: api.requests, reset: api.reset, close };
+  function session(name: string): MockSession {
+    return { ...sessions.session(name), url: `${origin}/sessions/${name}/v1` };
+  }
+
+  return { url: `${origin}/v1`, origin, port, store: api.store, faults: api.faults, overrides: api.overrides, requests: api.requests, reset: api.reset, session, close };
 }

@@ -1,0 +1,36 @@
+import { HttpError } from './http-error.js';
+import type { PetStore, SeedPet } from './pet-store.js';
+
+/**
+ * `store` holding at most `max` animals: a create past it is a 409 `store_full`
+ * (nothing stored; a reset makes room), a reset to a larger seed a 400 before
+ * anything changes. What bounds a session's memory.
+ */
+export function capPetStore(store: PetStore, max: number, owner: string): PetStore {
+  return {
+    create(input) {
+      if (store.size >= max) {
+        throw new HttpError('store_full', `${owner} holds at most ${max} animals and is full: nothing was stored; reset it (POST …/__admin/reset) to add more`);
+      }
+      return store.create(input);
+    },
+    get: (id) => store.get(id),
+    list: (options) => store.list(options),
+    reset(seed) {
+      store.reset(seed === undefined ? undefined : within(seed, max, owner));
+    },
+    get size() {
+      return store.size;
+    },
+  };
+}
+
+/** The seed's animals, read only as far as one past `max`. */
+function within(seed: Iterable<SeedPet>, max: number, owner: string): SeedPet[] {
+  const animals: SeedPet[] = [];
+  for (const pet of seed) {
+    if (animals.length === max) throw new HttpError('invalid_request', `seed: ${owner} holds at most ${max} animals; give fewer`);
+    animals.push(pet);
+  }
+  return animals;
+}

@@ -1,0 +1,228 @@
+import { bearerToken, createKeyCheck, DEV_API_KEY } from './api-keys.js';
+import { capPetStore } from './capped-pet-store.js';
+import { createCors } from './cors.js';
+import { createMockApi, createRequestIds, type MockApi, type MockApiOptions } from './create-mock-api.js';
+import type { MockRequest, MockResponse } from './exchange.js';
+import { HttpError } from './http-error.js';
+import { createPetStore, type SeedPet } from './pet-store.js';
+import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
+import { checkSessionName, SESSIONS_PATH, type SessionDirectory, type SessionInfo } from './session-admin.js';
+import { toErrorResult } from './to-error-result.js';
+
+/** Sessions one server keeps at most unless told otherwise. */
+export const DEFAULT_MAX_SESSIONS = 100;
+/** The largest `maxSessions`. */
+export const MAX_SESSIONS_LIMIT = 1_000;
+/** How long a session lives without a request unless told otherwise: 10 minutes. */
+export const DEFAULT_SESSION_IDLE_MS = 10 * 60_000;
+/** The longest `sessionIdleMs`: a day. */
+export const MAX_SESSION_IDLE_MS = 24 * 60 * 60_000;
+/** Requests a session's journal keeps at most (fewer when the server's own journal keeps fewer). */
+export const SESSION_JOURNAL_SIZE = 200;
+/** Bytes of text a session's journal keeps at most: 2 MiB. */
+export const SESSION_JOURNAL_BYTES = 2 * 1024 * 1024;
+/** Animals a session's store holds at most, or the server's seed if it has more. */
+export const SESSION_MAX_PETS = 10_000;
+
+/** One session: the controls of a server of its own. */
+export interface Session extends Pick<MockApi, 'store' | 'faults' | 'overrides' | 'requests' | 'reset'> {
+  readonly name: string;
+  /** Ends the session: its state is gone, and its next request starts a new one. */
+  end(): void;
+}
+
+export interface SessionOptions {
+  /** Most sessions at once (default 100, at most 1,000); 0 turns sessions off. */
+  maxSessions?: number | undefined;
+  /** A session without a request for this long, in milliseconds, ends (default 10 minutes, at most a day). */
+  sessionIdleMs?: number | undefined;
+}
+
+/** The server's API and its sessions behind one `handle`. */
+export interface Sessions {
+  /** `/sessions/NAME/…` to session NAME (created on first use), anything else to `main`. */
+  handle(request: MockRequest): Promise<MockResponse>;
+  /** The server's own API: `/v1` and `/__admin`. */
+  readonly main: MockApi;
+  /** Session `name`, created if there is none; throws an `HttpError` for a bad name or one session too many. */
+  session(name: string): Session;
+  list(): SessionInfo[];
+  end(name: string): boolean;
+  /** Ends every session and stops the idle sweep. */
+  close(): void;
+}
+
+interface Entry {
+  session: Session;
+  api: MockApi;
+  created: number;
+  lastUsed: number;
+}
+
+const sessionsOff = (): HttpError => new HttpError('route_not_found', 'Sessions are off on this server (--max-sessions 0; maxSessions in code): use /v1');
+
+/** Lets a Node.js timer not keep the process alive; browsers' timers never do. */
+function unref(timer: unknown): void {
+  if (typeof timer === 'object' && timer !== null && 'unref' in timer && typeof timer.unref === 'function') timer.unref();
+}
+
+/** How many animals a seed holds, counted without keeping them. */
+function countOf(seed: Iterable<SeedPet>): number {
+  if (Array.isArray(seed)) return seed.length;
+  let count = 0;
+  for (const _pet of seed) count += 1;
+  return count;
+}
+
+/** How often idle sessions are looked for: often enough that one ends within half its idle time late. */
+const sweepInterval = (idleMs: number): number => Math.min(Math.max(Math.ceil(idleMs / 2), 10), 60_000);
+
+/**
+ * The sessions layer: a map of name to a `MockApi` of its own (store from the
+ * server's seed, in memory, capped; its own overrides, faults and a smaller
+ * journal), routed by the path prefix `/sessions/NAME`, ended by the admin API,
+ * by `end()` or after `sessionIdleMs` without a request, and at most
+ * `maxSessions` of them. Everything else goes to `main`, unchanged.
+ */
+export function createSessions(options: MockApiOptions & SessionOptions): Sessions {
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  if (!Number.isInteger(maxSessions) || maxSessions < 0 || maxSessions > MAX_SESSIONS_LIMIT) {
+    throw new RangeError(`maxSessions must be an integer from 0 to ${MAX_SESSIONS_LIMIT}, got ${maxSessions}`);
+  }
+  if (!Number.isInteger(idleMs) || idleMs < 1 || idleMs > MAX_SESSION_IDLE_MS) {
+    throw new RangeError(`sessionIdleMs must be an integer from 1 to ${MAX_SESSION_IDLE_MS} (a day), got ${idleMs}`);
+  }
+  const sessions = new Map<string, Entry>();
+  const directory: SessionDirectory = { list, end };
+  const main = createMockApi({ ...options, sessions: directory });
+  const seedOption = options.seed ?? DEFAULT_SEED_COUNT;
+  const seed: Iterable<SeedPet> = typeof seedOption === 'number' ? generateSeed(seedOption) : seedOption;
+  let maxPets: number | undefined;
+  const journalSize = Math.min(options.journalSize ?? SESSION_JOURNAL_SIZE, SESSION_JOURNAL_SIZE);
+  const sessionOptions: MockApiOptions = { ...options, store: undefined, sessions: undefined, journalSize, journalBytes: SESSION_JOURNAL_BYTES };
+  // Requests for a session that does not exist and may not be created (no key, a preflight): answered as
+  // a session would, by an API that keeps nothing, so no other journal sees them.
+  let outsider: MockApi | undefined;
+  const isAcceptedKey = createKeyCheck(options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY]);
+  const cors = createCors(options.corsOrigins);
+  const requestIdOf = createRequestIds();
+  let sweep: ReturnType<typeof setInterval> | undefined;
+
+  function create(name: string): Entry {
+    if (sessions.size >= maxSessions) {
+      throw new HttpError(
+        'too_many_sessions',
+        `This server keeps at most ${maxSessions} sessions and has that many: end one (DELETE /__admin/sessions/NAME; GET /__admin/sessions lists them), let one stay idle for ${idleMs / 1000} s, or start the server with a larger --max-sessions`,
+      );
+    }
+    maxPets ??= Math.max(SESSION_MAX_PETS, countOf(seed));
+    const store = capPetStore(createPetStore(seed), maxPets, `Session ${name}`);
+    const api = createMockApi({ ...sessionOptions, store });
+    const now = Date.now();
+    const entry: Entry = {
+      api,
+      created: now,
+      lastUsed: now,
+      // Ends this session only: a later one of the same name is another.
+      session: { name, store, faults: api.faults, overrides: api.overrides, requests: api.requests, reset: api.reset, end: () => void (sessions.get(name) === entry && end(name)) },
+    };
+    sessions.set(name, entry);
+    if (sweep === undefined) {
+      sweep = setInterval(endIdle, sweepInterval(idleMs));
+      unref(sweep);
+    }
+    return entry;
+  }
+
+  /** The live session `name`; one idle too long counts as ended even before the sweep comes by. */
+  function live(name: string, now: number): Entry | undefined {
+    const entry = sessions.get(name);
+    if (entry && now - entry.lastUsed >= idleMs) {
+      end(name);
+      return undefined;
+    }
+    return entry;
+  }
+
+  function endIdle(): void {
+    const now = Date.now();
+    for (const name of [...sessions.keys()]) live(name, now);
+  }
+
+  function end(name: string): boolean {
+    const ended = sessions.delete(name);
+    if (sessions.size === 0 && sweep !== undefined) {
+      clearInterval(sweep);
+      sweep = undefined;
+    }
+    return ended;
+  }
+
+  function list(): SessionInfo[] {
+    endIdle();
+    return [...sessions.entries()].map(([name, entry]) => ({
+      name,
+      created: new Date(entry.created).toISOString(),
+      lastUsed: new Date(entry.lastUsed).toISOString(),
+      animals: entry.session.store.size,
+      requests: entry.session.requests.count,
+    }));
+  }
+
+  function session(name: string): Session {
+    if (maxSessions === 0) throw sessionsOff();
+    checkSessionName(name);
+    const now = Date.now();
+    const entry = live(name, now) ?? create(name);
+    entry.lastUsed = now;
+    return entry.session;
+  }
+
+  /** An error of the sessions layer, with the headers the core gives every answer. */
+  function refuse(request: MockRequest, error: HttpError): MockResponse {
+    const result = toErrorResult(error, undefined);
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...result.headers };
+    cors.addResponseHeaders(request.headers, headers);
+    headers['x-request-id'] = requestIdOf(request.headers);
+    return { status: result.status, headers, body: result.body };
+  }
+
+  const mayCreate = (request: MockRequest): boolean => {
+    const token = bearerToken(request.headers['authorization']);
+    return request.method !== 'OPTIONS' && token !== undefined && isAcceptedKey(token);
+  };
+
+  async function handle(request: MockRequest): Promise<MockResponse> {
+    if (!request.path.startsWith(`${SESSIONS_PATH}/`)) return main.handle(request);
+    const slash = request.path.indexOf('/', SESSIONS_PATH.length + 1);
+    const name = request.path.slice(SESSIONS_PATH.length + 1, slash === -1 ? undefined : slash);
+    const inner: MockRequest = {
+      method: request.method,
+      path: slash === -1 ? '' : request.path.slice(slash),
+      query: request.query,
+      headers: request.headers,
+      readBody: () => request.readBody(),
+    };
+    const now = Date.now();
+    let entry: Entry | undefined;
+    try {
+      if (maxSessions === 0) throw sessionsOff();
+      checkSessionName(name);
+      entry = live(name, now);
+      if (!entry && !mayCreate(request)) return (outsider ??= createMockApi({ ...sessionOptions, seed: 0, journalSize: 0 })).handle(inner);
+      entry ??= create(name);
+    } catch (error) {
+      if (error instanceof HttpError) return refuse(request, error);
+      throw error;
+    }
+    entry.lastUsed = now;
+    return entry.api.handle(inner);
+  }
+
+  function close(): void {
+    for (const name of [...sessions.keys()]) end(name);
+  }
+
+  return { handle, main, session, list, end, close };
+}
