@@ -105,6 +105,33 @@ describe('petstore-mock binary', () => {
     await expect.poll(() => running.stdout()).toMatch(/"method":"GET","path":"\/v1\/pets","status":200/);
   });
 
+  it('gives an error answer the same explanation in its log line as in its journal entry: a 404, a 400 with two bad fields', async () => {
+    const running = await startBin(['--log', 'json']);
+    const headers = { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json' };
+    const missing = await fetch(`${running.url}/pet`, { headers });
+    const invalid = await fetch(`${running.url}/pets`, { method: 'POST', headers, body: JSON.stringify({ name: '', categoryId: 0 }) });
+    const explained: { code: string; message: string }[] = [];
+    for (const response of [missing, invalid]) {
+      const requestId = response.headers.get('x-request-id') ?? '';
+      const { code, message } = (await response.json()) as { code: string; message: string };
+      const journal = await fetch(`${new URL(running.url).origin}/__admin/requests?requestId=${requestId}`, { headers });
+      const [entry] = (await journal.json()) as { error?: unknown }[];
+      await expect.poll(() => running.stdout()).toContain(requestId);
+      const line = running.stdout().split('\n').find((text) => text.includes(`"requestId":"${requestId}"`)) ?? '';
+      expect((JSON.parse(line) as { error?: unknown }).error).toEqual({ code, message });
+      expect(entry?.error).toEqual({ code, message });
+      explained.push({ code, message });
+    }
+    expect(explained[0]).toEqual({ code: 'route_not_found', message: 'No operation at /v1/pet; did you mean GET /v1/pets?' });
+    expect(explained[1]?.code).toBe('invalid_request');
+    expect(explained[1]?.message).toMatch(/body\.name: .*body\.categoryId: /);
+    // People read the same words after the request id.
+    const pretty = await startBin(['--log', 'pretty']);
+    await fetch(`${pretty.url}/pets`, { method: 'POST', headers, body: JSON.stringify({ name: '', categoryId: 0 }) });
+    await expect.poll(() => pretty.stdout()).toContain(`400 `);
+    expect(pretty.stdout()).toContain(` invalid_request: ${explained[1]?.message ?? ''}\n`);
+  });
+
   it('never prints a key the operator supplied, from a flag or the environment', async () => {
     const fromFlag = await startBin(['--api-key', 'flag-secret-123', '--log', 'json']);
     await fetch(`${fromFlag.url}/pets`, { headers: { authorization: 'Bearer flag-secret-123' } });

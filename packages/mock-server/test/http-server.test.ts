@@ -217,13 +217,16 @@ describe('startMockServer over real HTTP', () => {
     const server = await start();
     const document = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
       openapi: string;
-      paths: Record<string, Record<string, { operationId?: string }>>;
+      paths: Record<string, Record<string, { operationId?: string; parameters?: { name: string }[] }>>;
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}', '/__admin/reset', '/__admin/faults', '/__admin/overrides', '/__admin/requests', '/__admin/sessions', '/__admin/sessions/{name}']);
     expect(document.paths['/__admin/overrides']?.['post']?.operationId).toBe('armOverride');
     expect(Object.keys(document.components.schemas['OverrideSpec']?.properties ?? {})).toEqual(['operation', 'status', 'body', 'kind', 'delayMs', 'times', 'match']);
+    expect(document.paths['/__admin/requests']?.['get']?.parameters?.map(({ name }) => name)).toEqual(['operation', 'requestId', 'method', 'status', 'limit', 'since']);
+    expect(document.components.schemas['RecordedRequest']?.properties).toHaveProperty('error');
+    expect(document.components.schemas['RecordedRequest']?.properties).toHaveProperty('parsed');
   });
 
   it('serves a readable API reference at /docs without a key, from local assets only', async () => {

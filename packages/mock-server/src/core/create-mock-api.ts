@@ -5,6 +5,7 @@ import { createMockOpenApiDocument } from './admin-document.js';
 import { bearerToken, createKeyCheck, DEV_API_KEY } from './api-keys.js';
 import { createCors } from './cors.js';
 import { documentedResponses, type DocumentedResponses } from './documented-responses.js';
+import { explainError } from './explain-error.js';
 import type { MockRequest, MockResponse, RequestHeaders } from './exchange.js';
 import { createFaults, type Faults } from './faults.js';
 import { HttpError } from './http-error.js';
@@ -12,6 +13,7 @@ import type { OperationResult } from './operations.js';
 import { createOverrides, type Overrides } from './overrides.js';
 import { createPetStore, type PetStore, type SeedPet } from './pet-store.js';
 import { preferredOutcome } from './prefer.js';
+import { createRefusalReporter, isRefusal, type OnRefusedRequest } from './refused-requests.js';
 import { createRecordedRequests, DEFAULT_RECORDED_REQUESTS, type RecordedRequests } from './recorded-requests.js';
 import { matchRoute, suggestOperation, type RouteOperation } from './routes.js';
 import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
@@ -52,6 +54,13 @@ export interface MockApiOptions {
   journalBytes?: number | undefined;
   /** The sessions `GET /__admin/sessions` lists and `DELETE /__admin/sessions/NAME` ends; `startMockServer` passes its own. */
   sessions?: SessionDirectory | undefined;
+  /**
+   * What to do with a request the contract refuses (unknown route, wrong method,
+   * bad key, body, query, size or media type) that no override, fault or `Prefer`
+   * staged: `'error'` fails the test that sent it, `'warn'`, `'off'` (default) or
+   * a function of your own, as MSW's `onUnhandledRequest`.
+   */
+  onRefusedRequest?: OnRefusedRequest | undefined;
   /** How to wait; tests replace it. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
 }
@@ -118,6 +127,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const cors = createCors(options.corsOrigins);
   const sleep = options.sleep ?? wait;
   const requestIdOf = createRequestIds();
+  const reportRefusal = createRefusalReporter(options.onRefusedRequest);
   const { faults, take } = createFaults();
   const requests = createRecordedRequests(options.journalSize ?? DEFAULT_RECORDED_REQUESTS, options.journalBytes);
   // Built on first use: most runs never ask for the document or stage a response, and start-up is what
@@ -217,10 +227,15 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
           readBody: () => original.readBody().then((bytes) => (bodyBytes = bytes)),
         }
       : original;
-    const fail = (error: unknown): OperationResult =>
-      toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
+    // Only the core's own checks fail through here: a staged answer is no refusal.
+    let refused = false;
+    const fail = (error: unknown): OperationResult => {
+      refused = error instanceof HttpError && isRefusal(error.code);
+      return toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
+    };
 
     const { result, operation, staged } = await answer(request, fail);
+    const error = explainError(result.status, result.body);
 
     const headers: Record<string, string> = {};
     if (result.body !== undefined) headers['content-type'] = 'application/json';
@@ -239,11 +254,16 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         body: bodyBytes,
         status: result.status,
         fault: result.fault,
+        error,
       });
+    }
+    // The admin API is the test's own: its refusals reach the test as answers.
+    if (refused && error && reportRefusal && !isAdminPath(request.path)) {
+      reportRefusal({ method: request.method, path: request.path, status: result.status, requestId, ...error });
     }
     // The staged delay is waited once the answer is recorded: a test polling the journal sees the request as it waits.
     if (staged?.delayMs) await sleep(staged.delayMs);
-    return { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }) };
+    return { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }), ...(error && { error }) };
   }
 
   return { handle, store, faults, overrides, requests, reset };

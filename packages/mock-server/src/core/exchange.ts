@@ -30,6 +30,14 @@ export interface MockResponse {
    * half of `body`, then nothing until the client gives up).
    */
   fault?: 'reset' | 'empty' | 'stall';
+  /** An error answer's `code` and `message`, from its Error body: what the request log and the journal both show. */
+  error?: ErrorExplanation;
+}
+
+/** Why a request was answered with an error: the Error body's `code` and `message`. */
+export interface ErrorExplanation {
+  code: string;
+  message: string;
 }
 
 /** Largest request body accepted: 1 MiB. */

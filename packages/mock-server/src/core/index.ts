@@ -12,7 +12,10 @@ export {
   type MockLogger,
 } from './create-mock-api.js';
 export { BodyTooLargeError } from './body-too-large-error.js';
-export { MAX_BODY_BYTES, type MockRequest, type MockResponse, type RequestHeaders } from './exchange.js';
+export { MAX_BODY_BYTES, type ErrorExplanation, type MockRequest, type MockResponse, type RequestHeaders } from './exchange.js';
+export { RefusedRequestError, type RefusedRequest } from './refused-request-error.js';
+export type { OnRefusedRequest } from './refused-requests.js';
+export type { RecordedInput } from './recorded-input.js';
 export { FAULT_KINDS, type ArmedFault, type FaultKind, type Faults, type FaultSpec } from './faults.js';
 export {
   MAX_ARMED_OVERRIDES,
@@ -26,7 +29,7 @@ export {
   type OverrideSuccessStatuses,
 } from './overrides.js';
 export { HttpError } from './http-error.js';
-export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedRequest, type RecordedRequests, type RequestFilter } from './recorded-requests.js';
+export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedCall, type RecordedRequest, type RecordedRequests, type RequestFilter } from './recorded-requests.js';
 export { createPetStore, nextPetId, seedPets, toStoredPet, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './pet-store.js';
 export { closestWord } from './closest-word.js';
 export { checkSeedAnimals, DEFAULT_SEED_COUNT, generateSeed } from './seed.js';

@@ -4,7 +4,7 @@ import { createRecordedRequests, holdsSecret, MAX_JOURNAL_BYTES, MAX_RECORDED_TE
 const encoder = new TextEncoder();
 
 function raw(overrides: Partial<RawRecord> = {}): RawRecord {
-  return { at: Date.parse('2026-11-25T10:00:00.000Z'), requestId: 'r1', method: 'GET', path: '/v1/pets', operation: 'listPets', query: '', headers: {}, body: undefined, status: 200, fault: undefined, ...overrides };
+  return { at: Date.parse('2026-11-25T10:00:00.000Z'), requestId: 'r1', method: 'GET', path: '/v1/pets', operation: 'listPets', query: '', headers: {}, body: undefined, status: 200, fault: undefined, error: undefined, ...overrides };
 }
 
 describe('createRecordedRequests', () => {
@@ -80,8 +80,48 @@ describe('createRecordedRequests', () => {
     [{ limit: 1.5 }, 'Invalid filter: limit: must be an integer from 1 to 1000000'],
     [{ since: 'yesterday' }, 'Invalid filter: since: must be an ISO 8601 time with a zone, e.g. 2026-11-25T10:00:00.000Z'],
     [{ since: new Date(Number.NaN) }, 'Invalid filter: since: must be an ISO 8601 time with a zone, e.g. 2026-11-25T10:00:00.000Z'],
+    [{ requestId: 'x'.repeat(129) }, 'Invalid filter: requestId: must be at most 128 characters'],
   ])('refuses a bad filter in code: %j', (filter, message) => {
     expect(() => createRecordedRequests().list(filter)).toThrow(new TypeError(message));
+  });
+
+  it('reads each request as the contract does, and only when it met the contract', () => {
+    const journal = createRecordedRequests();
+    const json = (value: unknown) => encoder.encode(JSON.stringify(value));
+    journal.record(raw({ requestId: 'created', method: 'POST', operation: 'createPet', body: json({ name: 'Rex', categoryId: 2 }), status: 201 }));
+    journal.record(raw({ requestId: 'typo', method: 'POST', operation: 'createPet', body: json({ nam: 'Rex', categoryId: 2 }), status: 400 }));
+    journal.record(raw({ requestId: 'unread', method: 'POST', operation: 'createPet', body: undefined, status: 415 }));
+    journal.record(raw({ requestId: 'listed', query: 'status=sold&utm=x' }));
+    journal.record(raw({ requestId: 'too-many', query: 'limit=0' }));
+    journal.record(raw({ requestId: 'got', path: '/v1/pets/%37', operation: 'getPet' }));
+    journal.record(raw({ requestId: 'not-an-id', path: '/v1/pets/abc', operation: 'getPet', status: 400 }));
+    journal.record(raw({ requestId: 'no-route', path: '/v1/pet', operation: undefined, status: 404 }));
+    const parsed = Object.fromEntries(journal.list().map((entry) => [entry.requestId, entry.parsed]));
+    expect(parsed).toEqual({
+      created: { body: { name: 'Rex', categoryId: 2 } },
+      typo: undefined,
+      unread: undefined,
+      listed: { query: { status: 'sold', limit: 20 } },
+      'too-many': undefined,
+      got: { petId: 7 },
+      'not-an-id': undefined,
+      'no-route': undefined,
+    });
+    expect(journal.list({ operation: 'createPet' }).map((entry) => entry.parsed?.body.name)).toEqual(['Rex', undefined, undefined]);
+  });
+
+  it('keeps the explanation of an error answer, and finds a request by its id', () => {
+    const journal = createRecordedRequests();
+    const error = { code: 'route_not_found', message: 'No operation at /v1/pet; did you mean GET /v1/pets?' };
+    journal.record(raw({ requestId: 'r1' }));
+    journal.record(raw({ requestId: 'r2', path: '/v1/pet', operation: undefined, status: 404, error }));
+    journal.record(raw({ requestId: 'r1', status: 503 }));
+    expect(journal.get('r2')).toMatchObject({ requestId: 'r2', status: 404, error });
+    expect(journal.get('r1')?.status).toBe(503);
+    expect(journal.get('r3')).toBeUndefined();
+    expect(journal.list({ requestId: 'r1' }).map((entry) => entry.status)).toEqual([200, 503]);
+    expect(journal.list()[0]).not.toHaveProperty('error');
+    expect(JSON.parse(journal.listJson({ requestId: 'r2' }))).toEqual([journal.get('r2')]);
   });
 
   it('records secrets by name only: headers and query parameters', () => {

@@ -1,7 +1,8 @@
 import { describeIssue, formatIssues, OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
-import type { RequestHeaders } from './exchange.js';
+import type { ErrorExplanation, RequestHeaders } from './exchange.js';
 import { parseQuery } from './parse-query.js';
+import { readRecordedInput, type RecordedInput } from './recorded-input.js';
 
 const values = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
@@ -30,6 +31,15 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
   headers: values,
   /** The parsed JSON body, its text when it is not JSON or was cut; absent when none was read. */
   body: z.optional(z.unknown()),
+  parsed: z.optional(
+    z
+      .record(z.string(), z.unknown())
+      .check(
+        z.describe(
+          'The request as the contract reads it, present only when it met the contract: createPet {body}, listPets {query} (defaults applied), getPet {petId}. Absent when the request broke the contract or its body was never read.',
+        ),
+      ),
+  ),
   truncated: z.optional(
     z.literal(true).check(z.describe('Present when the body, path, query or headers were longer than 16 KiB: the entry keeps their first 16 KiB, a cut body as text.')),
   ),
@@ -37,8 +47,14 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
   status: z.int(),
   /** A fault below HTTP that answered instead. */
   fault: z.optional(z.enum(['reset', 'empty', 'stall'])),
+  error: z.optional(
+    z.object({ code: z.string(), message: z.string() }).check(z.describe("An error answer's code and message, as its Error body gave them and the request log shows them.")),
+  ),
 });
 export type RecordedRequest = z.infer<typeof RecordedRequest>;
+
+/** A recorded request of `Op`: `parsed` typed from the contract (`createPet` → `{ body: NewPet }`), present only when the request met it. */
+export type RecordedCall<Op extends OperationId> = Omit<RecordedRequest, 'operation' | 'parsed'> & { operation: Op; parsed?: RecordedInput[Op] };
 
 const limitMessage = `must be an integer from 1 to ${MAX_JOURNAL_SIZE}`;
 const statusMessage = 'must be an HTTP status, e.g. 201';
@@ -46,6 +62,7 @@ const statusMessage = 'must be an HTTP status, e.g. 201';
 /** Which recorded requests to list: every field given must match. */
 export const RequestFilter = /* @__PURE__ */ z.strictObject({
   operation: z.optional(z.enum(OPERATION_IDS, { error: `must be one of ${OPERATION_IDS.join(', ')}` }).check(z.describe('Only the requests that reached this operation.'))),
+  requestId: z.optional(z.string().check(z.maxLength(128, 'must be at most 128 characters'), z.describe('Only the request with this id (its X-Request-Id).'))),
   method: z.optional(z.string().check(z.describe('Only the requests of this method (any case).'))),
   status: z.optional(
     z.int({ error: statusMessage }).check(z.minimum(100, statusMessage), z.maximum(999, statusMessage), z.describe('Only the requests answered with this status.')),
@@ -75,8 +92,12 @@ export function parseRequestFilter(value: unknown, location: 'query' | ''): { fi
 
 /** The requests the mock answered: the newest `size` of them, within 16 MiB. */
 export interface RecordedRequests {
+  /** The requests of one operation, oldest first, each `parsed` as the contract types it. Throws a TypeError naming a bad field. */
+  list<Op extends OperationId>(filter: RequestFilter & { operation: Op }): RecordedCall<Op>[];
   /** Oldest first (newest last), optionally filtered. Throws a TypeError naming a bad field. */
   list(filter?: RequestFilter): RecordedRequest[];
+  /** The request answered with this id (the `X-Request-Id` of its response), the newest if a client reused one. */
+  get(requestId: string): RecordedRequest | undefined;
   clear(): void;
   /** How many are kept at most; 0: recording is off. */
   readonly size: number;
@@ -116,6 +137,8 @@ export interface RawRecord {
   body: Uint8Array | undefined;
   status: number;
   fault: 'reset' | 'empty' | 'stall' | undefined;
+  /** The error answer's explanation, as the request log has it. */
+  error: ErrorExplanation | undefined;
 }
 
 /** A record as kept: every text within its bound, and what it costs. */
@@ -193,8 +216,10 @@ function keep(raw: RawRecord): KeptRecord {
     body,
     status: raw.status,
     fault: raw.fault,
+    error: raw.error,
     truncated: path !== raw.path || query !== raw.query || headersCut || bodyCut,
-    bytes: ENTRY_BYTES + path.length + query.length + headerCost + bodyBytes,
+    // The explanation is the core's own text, bounded by what it names (at most a path and a few fields).
+    bytes: ENTRY_BYTES + path.length + query.length + headerCost + bodyBytes + (raw.error?.message.length ?? 0),
   };
 }
 
@@ -216,6 +241,9 @@ function parseRecordedBody(text: string, cut: boolean): unknown {
 }
 
 function readable(kept: KeptRecord): RecordedRequest {
+  const body = kept.body === undefined ? undefined : parseRecordedBody(kept.body, kept.truncated);
+  // A cut entry is not what was sent: the contract does not read it.
+  const parsed = kept.operation && !kept.truncated ? readRecordedInput(kept.operation, { path: kept.path, query: kept.query, body }) : undefined;
   return {
     time: new Date(kept.at).toISOString(),
     requestId: kept.requestId,
@@ -224,10 +252,12 @@ function readable(kept: KeptRecord): RecordedRequest {
     ...(kept.operation && { operation: kept.operation }),
     query: recordedValues(parseQuery(kept.query)),
     headers: recordedValues(kept.headers),
-    ...(kept.body !== undefined && { body: parseRecordedBody(kept.body, kept.truncated) }),
+    ...(body !== undefined && { body }),
+    ...(parsed && { parsed }),
     ...(kept.truncated && { truncated: true as const }),
     status: kept.status,
     ...(kept.fault && { fault: kept.fault }),
+    ...(kept.error && { error: { code: kept.error.code, message: kept.error.message } }),
   };
 }
 
@@ -257,6 +287,7 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxByte
       const entry = kept[index] as KeptRecord;
       if (
         (filter.operation === undefined || entry.operation === filter.operation) &&
+        (filter.requestId === undefined || entry.requestId === filter.requestId) &&
         (method === undefined || entry.method === method) &&
         (filter.status === undefined || entry.status === filter.status) &&
         (since === undefined || entry.at >= since)
@@ -287,10 +318,15 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxByte
         head = 0;
       }
     },
-    list(filter = {}) {
+    // One implementation behind both overloads: the typed one narrows what the filter already selects.
+    list: ((filter: RequestFilter = {}): RecordedRequest[] => {
       const parsed = parseRequestFilter(filter, '');
       if ('error' in parsed) throw new TypeError(`Invalid filter: ${parsed.error}`);
       return select(parsed.filter).map(readable);
+    }) as RecordedRequests['list'],
+    get: (requestId) => {
+      const [entry] = select({ requestId, limit: 1 });
+      return entry && readable(entry);
     },
     listJson: (filter) => `[${select(filter).map((entry) => JSON.stringify(readable(entry))).join(',')}]`,
     clear() {

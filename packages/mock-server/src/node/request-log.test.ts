@@ -33,6 +33,17 @@ describe('createRequestLog', () => {
     expect(out.text()).toBe('GET     /v1/pets 200 1.2 ms abc-1\n');
   });
 
+  it('ends the line of an error answer with its code and message, control characters escaped', async () => {
+    const out = sink();
+    const json = sink();
+    const error = { code: 'invalid_request', message: 'body.name: must not be empty\u001b[2J; body.categoryId: must be a positive integer' };
+    createRequestLog('pretty', { out: out.stream, err: sink().stream }).request({ ...entry, status: 400, error });
+    createRequestLog('json', { out: json.stream, err: sink().stream }).request({ ...entry, status: 400, error });
+    await nextTurn();
+    expect(out.text()).toBe('GET     /v1/pets 400 1.2 ms abc-1 invalid_request: body.name: must not be empty\\u001b[2J; body.categoryId: must be a positive integer\n');
+    expect(JSON.parse(json.text())).toMatchObject({ status: 400, error });
+  });
+
   it('writes the lines of one turn of the event loop together, in order', async () => {
     const writes: string[] = [];
     const out = new Writable({

@@ -1,4 +1,5 @@
 import { styleText } from 'node:util';
+import type { ErrorExplanation } from '../core/index.js';
 
 /** One line per request; never the `Authorization` value, never a body. */
 export interface RequestLogEntry {
@@ -7,6 +8,8 @@ export interface RequestLogEntry {
   status: number;
   durationMs: number;
   requestId: string;
+  /** An error answer's code and message: the same the journal keeps. */
+  error?: ErrorExplanation | undefined;
 }
 
 export interface RequestLog {
@@ -69,9 +72,9 @@ export function createRequestLog(format: LogFormat, streams: LogStreams): Reques
   const style = (format: Parameters<typeof styleText>[0], text: string, stream: NodeJS.WritableStream) =>
     styleText(format, text, { stream });
   return {
-    request: ({ method, path, status, durationMs, requestId }) =>
+    request: ({ method, path, status, durationMs, requestId, error }) =>
       writeLine(
-        `${style('bold', method.padEnd(7), streams.out)} ${path} ${style(statusStyle(status), String(status), streams.out)} ${style('dim', `${round(durationMs)} ms ${requestId}`, streams.out)}\n`,
+        `${style('bold', method.padEnd(7), streams.out)} ${path} ${style(statusStyle(status), String(status), streams.out)} ${style('dim', `${round(durationMs)} ms ${requestId}`, streams.out)}${explanation(error)}\n`,
       ),
     error: (message, { requestId, error }) =>
       streams.err.write(`${style('red', message, streams.err)} [${requestId}]\n${describe(error)}\n`),
@@ -79,3 +82,12 @@ export function createRequestLog(format: LogFormat, streams: LogStreams): Reques
 }
 
 const round = (ms: number): number => Math.round(ms * 10) / 10;
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
+const UNSAFE_ON_TERMINAL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Control and bidi characters as `\uXXXX`: a message quoting what a client sent stays one line that cannot restyle a terminal. */
+const oneLine = (text: string): string => text.replace(UNSAFE_ON_TERMINAL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The pretty line's explanation of an error answer, after its request id. */
+const explanation = (error: ErrorExplanation | undefined): string => (error ? ` ${error.code}: ${oneLine(error.message)}` : '');
