@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 
 // No server and no MSW: the client's fetch is the mock, in this process.
 const baseUrl = 'http://api.test/v1';
-const mock = createMockFetch({ baseUrl });
+const mock = createMockFetch({ baseUrl, onRefusedRequest: 'error' }); // as with MSW: a refused request fails the test
 // No retries, as with MSW: a failure staged once is the answer the test sees.
 const client = new PetstoreClient({ baseUrl, apiKey: DEV_API_KEY, fetch: mock.fetch, maxRetries: 0 });
 

@@ -1,10 +1,13 @@
 import { createHandlers, DEV_API_KEY } from '@petstore/mock-server/msw';
-import { NAME_MAX_LENGTH, PetstoreClient, ServerError, type Pet } from '@petstore/sdk';
+import { BadRequestError, NAME_MAX_LENGTH, PetstoreClient, ServerError, type Pet } from '@petstore/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 
 const baseUrl = 'http://api.test/v1';
-const handlers = createHandlers({ baseUrl });
+// A request the contract refuses (a misspelt field, a wrong path, no key) that
+// the test did not stage fails the test that sent it, even if the app swallows
+// the 400: the error names the request and every field that was wrong.
+const handlers = createHandlers({ baseUrl, onRefusedRequest: 'error' });
 const server = setupServer(...handlers);
 
 // No retries: a failure staged once is the answer the test sees. With the
@@ -47,6 +50,12 @@ it('answers an Error body the test stages, only for the requests it matches', as
   handlers.overrides.always('listPets', { status: 500, body }, { match: { query: { status: 'sold' } } });
   await expect(client.pets.list({ status: 'sold' })).rejects.toMatchObject({ status: 500, body });
   await expect(client.pets.list({ status: 'available' })).resolves.not.toHaveLength(0);
+});
+
+it('shows the app a 400 when the test stages it, which fails nothing', async () => {
+  const body = { code: 'invalid_request', message: 'body.name: already taken', status: 400 } as const;
+  handlers.overrides.next('createPet', { status: 400, body });
+  await expect(client.pets.create({ name: 'Rex', categoryId: 1 })).rejects.toBeInstanceOf(BadRequestError);
 });
 
 it('starts every test from the seed', async () => {
