@@ -159,6 +159,8 @@ describe('sessions of petstore-mock', () => {
     expect(((await send('GET', '/sessions/tab-1/v1/pets')).body as { name: string }[]).at(-1)?.name).toBe('From the page');
     expect(await send('GET', '/sessions/tab-1/v1/pets', undefined, { ...auth, origin: 'https://evil.example' })).toMatchObject({ status: 200 });
     expect((await send('GET', '/sessions/tab-1/v1/pets', undefined, { ...auth, origin: 'https://evil.example' })).headers.get('access-control-allow-origin')).toBeNull();
+    // The body limit as on /v1.
+    expect(await send('POST', '/sessions/tab-1/v1/pets', 'x'.repeat(1024 * KiB + 1))).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
     // Without a key: the 401 a session gives, and no session made.
     expect(await send('GET', '/sessions/nokey/v1/pets', undefined, {})).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
     expect(((await send('GET', '/__admin/sessions')).body as SessionInfo[]).map(({ name }) => name)).toEqual(['tab-1']);

@@ -120,13 +120,8 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
     const store = capPetStore(createPetStore(seed), maxPets, `Session ${name}`);
     const api = createMockApi({ ...sessionOptions, store });
     const now = Date.now();
-    const entry: Entry = {
-      api,
-      created: now,
-      lastUsed: now,
-      // Ends this session only: a later one of the same name is another.
-      session: { name, store, faults: api.faults, overrides: api.overrides, requests: api.requests, reset: api.reset, end: () => void (sessions.get(name) === entry && end(name)) },
-    };
+    const session: Session = { name, store, faults: api.faults, overrides: api.overrides, requests: api.requests, reset: api.reset, end: () => endOnly(entry) };
+    const entry: Entry = { api, created: now, lastUsed: now, session };
     sessions.set(name, entry);
     if (sweep === undefined) {
       sweep = setInterval(endIdle, sweepInterval(idleMs));
@@ -157,6 +152,11 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
       sweep = undefined;
     }
     return ended;
+  }
+
+  /** Ends `entry` if it is still the session of its name: a later one of the same name is another. */
+  function endOnly(entry: Entry): void {
+    if (sessions.get(entry.session.name) === entry) end(entry.session.name);
   }
 
   function list(): SessionInfo[] {

@@ -19,6 +19,8 @@ describe('parseCliOptions', () => {
       allowedHosts: [],
       dataFile: undefined,
       journalSize: undefined,
+      maxSessions: undefined,
+      sessionIdleMs: undefined,
     });
     expect(DEFAULT_PORT).toBe(4010);
   });
@@ -41,6 +43,7 @@ describe('parseCliOptions', () => {
       allowedHosts: ['devbox.lan', '.example.com'],
     });
     expect(parse(['--delay', '150']).delay).toBe(150);
+    expect(parse(['--max-sessions', '0', '--session-idle', '2'])).toMatchObject({ maxSessions: 0, sessionIdleMs: 2_000 });
   });
 
   it('takes keys from PETSTORE_MOCK_API_KEYS when no --api-key is given', () => {
@@ -57,6 +60,9 @@ describe('parseCliOptions', () => {
     [['--log', 'loud'], '--log expects one of pretty, json, off, got "loud"'],
     [['--seed', '3', '--seed-file', 'x.json'], '--seed and --seed-file cannot be used together: choose generated animals or a file'],
     [['--prot', '1'], 'unknown option --prot; did you mean --port?'],
+    [['--max-sessions', '1001'], '--max-sessions expects a number of sessions from 0 to 1000, got "1001"'],
+    [['--session-idle', '0'], '--session-idle expects a number of seconds from 1 to 86400, got "0"'],
+    [['--session-idle', '1.5'], '--session-idle expects a number of seconds from 1 to 86400, got "1.5"'],
     [['extra'], "Unexpected argument 'extra'"],
     [['--api-key', 'has space'], '--api-key values must be non-empty printable ASCII without spaces'],
     [['--cors-origin', 'http://localhost:5173/'], `--cors-origin expects an origin (scheme, host and port, no path), such as http://localhost:5173, or '*', got "http://localhost:5173/"`],
