@@ -186,7 +186,8 @@ ensure_dependencies() {
   # pnpm's progress goes to the terminal as it comes; its warnings and errors
   # (standard error) are kept to be read for the likely cause, and printed.
   errlog="$(mktemp)"
-  (cd "$repo_root" && pnpm install --frozen-lockfile) 2> "$errlog" || status=$?
+  # Browser tests run Debian's Chromium (browser.sh): Playwright downloads none.
+  (cd "$repo_root" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 pnpm install --frozen-lockfile) 2> "$errlog" || status=$?
   cat "$errlog" >&2
   if [ "$status" -ne 0 ]; then
     fetch_failed "install the dependencies (pnpm install --frozen-lockfile)" pnpm "$errlog" "$status"

@@ -31,6 +31,11 @@ describe('readmeBlocks', () => {
     expect(readmeBlocks(markdown).map(({ notRun }) => notRun)).toEqual(['needs a browser', '', undefined]);
   });
 
+  it('reads the <!-- file: PATH --> on the line before a fence', () => {
+    const markdown = ['<!-- file: test/recipe.test.ts -->', '```ts', 'it();', '```', '```ts', 'x();', '```'].join('\n');
+    expect(readmeBlocks(markdown).map(({ file }) => file)).toEqual(['test/recipe.test.ts', undefined]);
+  });
+
   it('does not end a block at a shorter fence inside it', () => {
     const markdown = ['````md', '```sh', 'inner', '```', '````', '```sh', 'after', '```'].join('\n');
     expect(readmeBlocks(markdown).map(({ language, code }) => [language, code])).toEqual([

@@ -2,7 +2,9 @@
 // example when its language is a shell's (sh, bash, shell) or a script's (ts,
 // js, mts, mjs); other blocks (output, JSON) are not run. An example runs
 // unless the line before its fence says why not: `<!-- not run: REASON -->`.
-// So a new example runs by default.
+// So a new example runs by default. A block that is a whole file run elsewhere
+// (a test file, a config) says so instead: `<!-- file: PATH -->` (PATH from the
+// README's folder), and its text must equal that file's.
 //
 // Shell examples run in bash (`set -euo pipefail`) with `petstore` and
 // `petstore-mock` (the built binaries, on this Node.js) and `node` on PATH;
@@ -38,6 +40,8 @@ export interface ReadmeBlock {
   line: number;
   /** The reason of a `<!-- not run: REASON -->` on the line before the fence ('' if it gives none). */
   notRun?: string;
+  /** The path of a `<!-- file: PATH -->` on the line before the fence: the file whose whole text the block shows. */
+  file?: string;
 }
 
 /** Every fenced code block of a Markdown text, with the marker before it. */
@@ -58,7 +62,14 @@ export function readmeBlocks(markdown: string): ReadmeBlock[] {
     let previous = start - 1;
     while (previous >= 0 && (lines[previous] ?? '').trim() === '') previous--;
     const marker = /^\s*<!--\s*not run\b:?\s*(.*?)\s*-->\s*$/.exec(lines[previous] ?? '');
-    blocks.push({ language: language.toLowerCase(), code: `${code}\n`, line: start + 1, ...(marker && { notRun: marker[1] ?? '' }) });
+    const file = /^\s*<!--\s*file:\s*(\S+)\s*-->\s*$/.exec(lines[previous] ?? '');
+    blocks.push({
+      language: language.toLowerCase(),
+      code: `${code}\n`,
+      line: start + 1,
+      ...(marker && { notRun: marker[1] ?? '' }),
+      ...(file && { file: file[1] ?? '' }),
+    });
     index = end;
   }
   return blocks;
@@ -121,8 +132,10 @@ export interface ReadmeExampleOptions {
  */
 export function describeReadmeExamples(readmePath: string, options: ReadmeExampleOptions = {}): void {
   const readmeDir = dirname(join(repoRoot, readmePath));
-  const blocks = readmeBlocks(readFileSync(join(repoRoot, readmePath), 'utf8')).filter(isExample);
-  const runnable = blocks.filter((block) => block.notRun === undefined);
+  const all = readmeBlocks(readFileSync(join(repoRoot, readmePath), 'utf8'));
+  const blocks = all.filter(isExample);
+  const runnable = blocks.filter((block) => block.notRun === undefined && block.file === undefined);
+  const files = all.filter((block) => block.file !== undefined);
 
   describe(`the examples of ${readmePath}`, () => {
     let server: MockServer;
@@ -169,6 +182,11 @@ export function describeReadmeExamples(readmePath: string, options: ReadmeExampl
       for (const block of blocks.filter(({ notRun }) => notRun !== undefined)) {
         expect(block.notRun, `the <!-- not run --> before line ${block.line} gives no reason`).not.toBe('');
       }
+    });
+
+    // A block shown from a file that runs elsewhere: the README cannot drift from it.
+    if (files.length > 0) it.each(files.map((block) => ({ ...block, name: `line ${block.line}: ${block.file}` })))('$name is that file, as it runs', ({ code, file = '' }) => {
+      expect(code).toBe(readFileSync(join(readmeDir, file), 'utf8'));
     });
 
     it.each(runnable.map((block) => ({ ...block, name: exampleName(block) })))('$name', async (block) => {

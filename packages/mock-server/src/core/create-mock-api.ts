@@ -50,6 +50,10 @@ export interface MockApiOptions {
   logger?: MockLogger | undefined;
   /** How many answered requests to keep for `requests.list()` and `GET /__admin/requests` (default 1,000); 0 turns recording off. */
   journalSize?: number | undefined;
+  /** Most bytes of text the journal keeps (default 16 MiB): past it, the oldest requests go. */
+  journalBytes?: number | undefined;
+  /** The sessions `GET /__admin/sessions` lists and `DELETE /__admin/sessions/NAME` ends; `startMockServer` passes its own. */
+  sessions?: SessionDirectory | undefined;
   /**
    * What to do with a request the contract refuses (unknown route, wrong method,
    * bad key, body, query, size or media type) that no override, fault or `Prefer`
@@ -57,10 +61,6 @@ export interface MockApiOptions {
    * a function of your own, as MSW's `onUnhandledRequest`.
    */
   onRefusedRequest?: OnRefusedRequest | undefined;
-  /** Most bytes of text the journal keeps (default 16 MiB): past it, the oldest requests go. */
-  journalBytes?: number | undefined;
-  /** The sessions `GET /__admin/sessions` lists and `DELETE /__admin/sessions/NAME` ends; `startMockServer` passes its own. */
-  sessions?: SessionDirectory | undefined;
   /** Where this API is mounted, e.g. a session's `/sessions/NAME`: a 404 names paths as the client sent them. */
   mountPath?: string | undefined;
   /** How to wait; tests replace it. */
