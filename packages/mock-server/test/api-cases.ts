@@ -110,6 +110,11 @@ export const apiCases: readonly ApiCase[] = [
   { name: 'a page on 127.0.0.1 or [::1] is allowed too', request: { path: '/__admin/faults', headers: { ...auth, origin: 'http://[::1]:8080' } }, expect: { status: 200, headers: { 'access-control-allow-origin': 'http://[::1]:8080' } } },
   { name: 'the OpenAPI document needs no key', request: { path: '/v1/openapi.json' }, expect: { status: 200, headers: { 'content-type': 'application/json' } } },
   { name: 'a request id given is echoed', request: { path: '/v1/pets?limit=1', headers: { ...auth, 'x-request-id': 'trace-123' } }, expect: { status: 200, headers: { 'x-request-id': 'trace-123' } } },
+  ...['6f1c2b9e-8a4d-4c3e-9b7a-2d5e8f0a1c3b', '4bf92f3577b34da6a3ce929d0e0e4736'].map((id) => ({
+    name: `a request id in the form the SDK sends (a UUID, a trace id) is echoed: ${id}`,
+    request: { path: '/v1/pets?limit=1', headers: { ...auth, 'x-request-id': id } },
+    expect: { status: 200, headers: { 'x-request-id': id } },
+  })),
 
   // Test controls.
   { name: 'Prefer code=404 forces the documented 404', request: { path: '/v1/pets/1', headers: { ...auth, prefer: 'code=404' } }, expect: { status: 404, body: { code: 'not_found', message: 'No animal has id 42', status: 404 }, headers: { 'preference-applied': 'code=404', ...deprecated } } },

@@ -61,6 +61,20 @@ describe('createRequestLog', () => {
     expect(writes).toEqual(['GET     /v1/pets 200 1.2 ms abc-1\nGET     /v1/pets 200 1.2 ms abc-2\n', 'GET     /v1/pets 200 1.2 ms abc-3\n']);
   });
 
+  it("shows the client's User-Agent after the request id: quoted, one line, cut at 200 characters; JSON lines carry it whole", async () => {
+    const out = sink();
+    const json = sink();
+    const userAgent = 'petstore-sdk/0.1.0 (node/26.10.0)';
+    createRequestLog('pretty', { out: out.stream, err: sink().stream }).request({ ...entry, userAgent });
+    createRequestLog('pretty', { out: out.stream, err: sink().stream }).request({ ...entry, userAgent: `evil\u001b[2J${'x'.repeat(300)}` });
+    createRequestLog('json', { out: json.stream, err: sink().stream }).request({ ...entry, userAgent });
+    await nextTurn();
+    const [line, hostile] = out.text().split('\n');
+    expect(line).toBe(`GET     /v1/pets 200 1.2 ms abc-1 "${userAgent}"`);
+    expect(hostile).toBe(`GET     /v1/pets 200 1.2 ms abc-1 "evil\\u001b[2J${'x'.repeat(192)}…"`);
+    expect(JSON.parse(json.text())).toMatchObject({ requestId: 'abc-1', userAgent });
+  });
+
   it('writes nothing for requests when off, but still reports unexpected errors', () => {
     const out = sink();
     const err = sink();

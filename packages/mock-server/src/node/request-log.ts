@@ -8,6 +8,8 @@ export interface RequestLogEntry {
   status: number;
   durationMs: number;
   requestId: string;
+  /** The client's `User-Agent`, as it sent it (the journal keeps it among the headers). */
+  userAgent?: string | undefined;
   /** An error answer's code and message: the same the journal keeps. */
   error?: ErrorExplanation | undefined;
 }
@@ -72,9 +74,9 @@ export function createRequestLog(format: LogFormat, streams: LogStreams): Reques
   const style = (format: Parameters<typeof styleText>[0], text: string, stream: NodeJS.WritableStream) =>
     styleText(format, text, { stream });
   return {
-    request: ({ method, path, status, durationMs, requestId, error }) =>
+    request: ({ method, path, status, durationMs, requestId, userAgent, error }) =>
       writeLine(
-        `${style('bold', method.padEnd(7), streams.out)} ${path} ${style(statusStyle(status), String(status), streams.out)} ${style('dim', `${round(durationMs)} ms ${requestId}`, streams.out)}${explanation(error)}\n`,
+        `${style('bold', method.padEnd(7), streams.out)} ${path} ${style(statusStyle(status), String(status), streams.out)} ${style('dim', `${round(durationMs)} ms ${requestId}${quoted(userAgent)}`, streams.out)}${explanation(error)}\n`,
       ),
     error: (message, { requestId, error }) =>
       streams.err.write(`${style('red', message, streams.err)} [${requestId}]\n${describe(error)}\n`),
@@ -88,6 +90,13 @@ const UNSAFE_ON_TERMINAL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u206
 
 /** Control and bidi characters as `\uXXXX`: a message quoting what a client sent stays one line that cannot restyle a terminal. */
 const oneLine = (text: string): string => text.replace(UNSAFE_ON_TERMINAL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Most characters of a User-Agent the pretty line shows: the client chose it. */
+const USER_AGENT_SHOWN = 200;
+
+/** The pretty line's User-Agent, after the request id: quoted (it has spaces), one line, cut at USER_AGENT_SHOWN. */
+const quoted = (userAgent: string | undefined): string =>
+  userAgent ? ` "${oneLine(userAgent.length > USER_AGENT_SHOWN ? `${userAgent.slice(0, USER_AGENT_SHOWN)}…` : userAgent)}"` : '';
 
 /** The pretty line's explanation of an error answer, after its request id. */
 const explanation = (error: ErrorExplanation | undefined): string => (error ? ` ${error.code}: ${oneLine(error.message)}` : '');

@@ -175,6 +175,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       status: result.status,
       durationMs: performance.now() - exchange.started,
       requestId: result.headers['x-request-id'] ?? '',
+      userAgent: exchange.request.headers['user-agent'],
       error: result.error,
     });
   }
