@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+const { version } = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   // One output file per source file, not bundles: with "sideEffects": false an
@@ -13,4 +16,6 @@ export default defineConfig({
   },
   clean: true,
   sourcemap: true,
+  // The version in the User-Agent (src/client/user-agent.ts): package.json is its one source.
+  define: { __SDK_VERSION__: JSON.stringify(version) },
 });

@@ -1,5 +1,5 @@
+import { emitDeprecationWarning } from '#runtime';
 import { defaultLogger } from './default-logger.js';
-import { runtimeProcess } from './environment.js';
 import type { Logger } from './options.js';
 
 /** The operations warned about in this process: one warning each, however many clients use them. */
@@ -14,9 +14,6 @@ const warned = new Set<string>();
 export function warnDeprecation(operationId: string, message: string, logger: Logger | undefined, details?: Record<string, unknown>): void {
   if (warned.has(operationId)) return;
   warned.add(operationId);
-  const process = runtimeProcess();
   if (logger) logger.warn(message, details);
-  else if (typeof process?.emitWarning === 'function') {
-    process.emitWarning(message, 'DeprecationWarning', `PETSTORE_${operationId.replace(/[A-Z]/g, '_$&').toUpperCase()}`);
-  } else defaultLogger.warn(message, details);
+  else if (!emitDeprecationWarning(operationId, message)) defaultLogger.warn(message, details);
 }

@@ -1,12 +1,16 @@
-import ky, { type AfterResponseHook, type BeforeRequestHook, type BeforeRetryHook, type NormalizedOptions } from 'ky';
+import ky, { isNetworkError, isTimeoutError, type AfterResponseHook, type BeforeRequestHook, type BeforeRetryHook, type NormalizedOptions } from 'ky';
+import { sdkUserAgent } from '#runtime';
 import type { WithResponse } from './api-promise.js';
 import { parseDeprecation, type Deprecation } from './deprecation.js';
+import type { ApiError } from './errors/api-error.js';
 import { ConfigurationError } from './errors/configuration-error.js';
+import { PetstoreError } from './errors/petstore-error.js';
 import { refuseOtherOrigin, timeoutError, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { ResponseValidationError } from './errors/validation-errors.js';
 import type { ClientOptions, Logger, RequestOptions } from './options.js';
 import { readBody } from './read-body.js';
+import { newRequestId, traceIdOf } from './request-id.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_TOTAL_TIMEOUT_MS = 120_000;
@@ -20,6 +24,8 @@ const BACKOFF_LIMIT_MS = 8_000;
 const backoff = (retry: number): number => 300 * 2 ** (retry - 1);
 /** What an HTTP header value may hold: printable ASCII (a line break would split the header). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
+/** The statuses whose `Retry-After` is honoured, as ky's `afterStatusCodes` (413 is never retried here). */
+const RETRY_AFTER_STATUSES = [429, 503];
 
 /** One API call, as the resources describe it. */
 export interface Call<T> {
@@ -63,8 +69,10 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
   const totalTimeout = options.totalTimeout ?? DEFAULT_TOTAL_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const maxRetryAfter = options.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const hooks = options.hooks ?? {};
-  const debugHooks = logger.debug ? createDebugHooks(logger.debug.bind(logger)) : {};
+  const debug = logger.debug?.bind(logger);
+  const userAgent = sdkUserAgent(options.userAgent);
 
   // A fixed key is checked once and sent from the instance's headers; a key function's keys are checked per call.
   if (typeof apiKey === 'string') checkKey(apiKey);
@@ -73,32 +81,32 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     // built as text, where ky would build two more Requests per call (see
     // docs/benchmarks.md, "Optimisations kept").
     prefix: baseUrl,
-    headers: { accept: 'application/json', ...options.headers, ...(typeof apiKey === 'string' && { authorization: `Bearer ${apiKey}` }) },
+    headers: {
+      accept: 'application/json',
+      // None in browsers: they send their own.
+      ...(userAgent && { 'user-agent': userAgent }),
+      ...options.headers,
+      ...(typeof apiKey === 'string' && { authorization: `Bearer ${apiKey}` }),
+    },
     timeout,
     totalTimeout,
-    // The limit is set per call (send). With ky's defaults for the rest: GET among
-    // the methods retried (creates go through `writes`, which never retry),
-    // `Retry-After` honoured on 429 and 503.
-    retry: {
-      statusCodes: RETRY_STATUSES,
-      maxRetryAfter: options.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER_MS,
-      delay: backoff,
-      backoffLimit: BACKOFF_LIMIT_MS,
-      // Many clients failing together must not retry together.
-      jitter: true,
-      retryOnTimeout: true,
-    },
+    // Whether and when to retry is decided per call by planRetry (send), with
+    // ky's defaults for the rest: GET among the methods retried (creates go
+    // through `writes`, which never retry).
     // Error bodies reach toApiError as the text that came, whatever their
     // content type: it keeps the raw text and parses it once.
     parseJson: (text) => text,
     ...(options.fetch && { fetch: options.fetch }),
     hooks: {
       ...(hooks.init && { init: hooks.init }),
+      // The request id last: after any hook of the caller's that sets X-Request-Id or a traceparent.
+      beforeRequest: [...(hooks.beforeRequest ?? []), stampRequestId],
       // Only the kinds someone has: ky merges every hook list into every call's options.
-      ...both('beforeRequest', debugHooks.beforeRequest, hooks.beforeRequest),
-      // Counted first, so that a retry after a failed body read knows how many are left.
-      beforeRetry: [countRetry, ...(debugHooks.beforeRetry ?? []), ...(hooks.beforeRetry ?? [])],
-      ...both('afterResponse', debugHooks.afterResponse, hooks.afterResponse),
+      // The caller's beforeRetry hooks get the SDK's error, not ky's.
+      ...(hooks.beforeRetry && {
+        beforeRetry: hooks.beforeRetry.map((hook): BeforeRetryHook => (state) => hook({ ...state, error: toPetstoreError(state.error, contextOf(state.options)) })),
+      }),
+      ...both('afterResponse', debug && [logAnswer(debug)], hooks.afterResponse),
       beforeError: [({ error, options: normalized }) => toPetstoreError(error, contextOf(normalized)), ...(hooks.beforeError ?? [])],
     },
   });
@@ -120,10 +128,9 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       origin,
       signal,
       started: Date.now(),
-      attemptStarted: 0,
       timeout: call.options?.timeout ?? timeout,
       totalTimeout,
-      retries: { made: 0 },
+      progress: { retries: 0, requestId: undefined, attemptStarted: 0, wait: 0 },
     };
     const read = call.method === 'GET';
     const retryLimit = read ? (call.options?.maxRetries ?? maxRetries) : 0;
@@ -132,7 +139,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     const callHeaders = call.options?.headers;
     // Only what this call changes: ky merges each option given into the instance's.
     // `own` is the attempt's signal, with the caller's: readBody ends the attempt's fetch by it.
-    const attempt = (own: AbortController, made = context.retries.made) =>
+    const attempt = (own: AbortController, made = context.progress.retries) =>
       (read ? api : writes)(query ? `${call.path}?${query}` : call.path, {
         method: call.method,
         ...(call.json !== undefined && { json: call.json }),
@@ -141,10 +148,26 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         signal: signal ? AbortSignal.any([signal, own.signal]) : own.signal,
         ...(call.options?.timeout !== undefined && { timeout: call.options.timeout }),
         // What is left of the retries after any failed body reads (the backoff continued), and of totalTimeout.
-        ...(read && { retry: { limit: retryLimit - made, delay: (retry: number) => backoff(retry + made) } }),
+        ...(read && {
+          retry: {
+            limit: retryLimit - made,
+            // As ky would: the network errors it recognises and attempt timeouts, no other failure.
+            shouldRetry: ({ error }) => planRetry(toPetstoreError(error, context), context, isNetworkError(error) || isTimeoutError(error)),
+            delay: () => context.progress.wait,
+          },
+        }),
         ...(made > 0 && { totalTimeout: context.started + totalTimeout - Date.now() }),
         context: context as unknown as Record<string, unknown>,
       });
+    try {
+      return await exchange();
+    } catch (error) {
+      // Every failure of a call names its request id, whichever step it came from.
+      if (error instanceof PetstoreError) error.requestId ??= context.progress.requestId;
+      throw error;
+    }
+
+    async function exchange(): Promise<WithResponse<T>> {
     let response: Response;
     let text: string;
     for (;;) {
@@ -162,11 +185,10 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         // ky returns before the body is read, so a failure here passes none of its
         // hooks and none of its retries: it is mapped here, and a read whose body
         // stalled or broke off is retried here, within the same limits.
-        const failure = error instanceof Error ? toPetstoreError(error, context) : error;
-        const made = ++context.retries.made;
+        const failure = toPetstoreError(error as Error, context);
         // A body over maxResponseBytes would be as large again; a stall or a cut (whatever error the runtime gives) may not be.
-        if (failure instanceof ResponseTooLargeError || made > retryLimit || signal?.aborted) throw failure;
-        await waitToRetry(context, Math.min(BACKOFF_LIMIT_MS, Math.random() * backoff(made)));
+        if (context.progress.retries >= retryLimit || signal?.aborted || !planRetry(failure, context, !(failure instanceof ResponseTooLargeError))) throw failure;
+        await waitToRetry(context, context.progress.wait);
       }
     }
 
@@ -182,13 +204,52 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     return {
       data: call.parse(parsed, text, label),
       response,
-      requestId: response.headers.get('x-request-id') ?? undefined,
+      requestId: response.headers.get('x-request-id') ?? context.progress.requestId,
       deprecation,
     };
+    }
+  }
+
+  /**
+   * Whether a failed attempt of a read is tried again (an answer with a
+   * status of RETRY_STATUSES; any other failure when `retryable`), and after
+   * how long, kept in `progress.wait` (which ky's `delay` returns): a 429 or
+   * 503 waits its `Retry-After` (up to maxRetryAfter), the rest the backoff
+   * with full jitter (many clients failing together must not retry together).
+   * Decided here, before the wait, so that the debug line can tell it first.
+   */
+  function planRetry(failure: Error, context: CallContext, retryable: boolean): boolean {
+    const { progress } = context;
+    let wait: number | undefined;
+    const { status } = failure as Partial<ApiError>;
+    if (status) {
+      if (!RETRY_STATUSES.includes(status)) return false;
+      // Seconds or an HTTP date; a malformed one is ignored (the backoff applies), as ky does.
+      const after = RETRY_AFTER_STATUSES.includes(status) && (failure as ApiError).headers.get('retry-after');
+      const ms = after ? (/^\d+$/.test(after) ? Number(after) * 1000 : Date.parse(after) - Date.now()) : Number.NaN;
+      if (!Number.isNaN(ms)) wait = Math.min(Math.max(0, ms), maxRetryAfter);
+    } else if (!retryable) return false;
+    const ms = (progress.wait = wait ?? Math.min(BACKOFF_LIMIT_MS, Math.random() * backoff(progress.retries + 1)));
+    // Which attempt failed, how (in its own words, without the `METHOD URL: ` the details give), and the wait.
+    const [method, url] = context.label.split(' ');
+    debug?.(`${status ?? failure.message.replace(`${context.label}: `, '')}, retrying in ${(ms / 1000).toFixed(1)} s${wait === undefined ? '' : ' (Retry-After)'}`, {
+      method,
+      url,
+      status,
+      attempt: progress.retries + 1,
+      requestId: progress.requestId,
+      error: failure.name,
+      waitMs: Math.round(ms),
+    });
+    // Counted now, so that a retry after a failed body read knows how many are left; the next attempt's clock starts after the wait.
+    progress.retries++;
+    progress.attemptStarted = Date.now() + ms;
+    return true;
   }
 
   return { send };
 }
+
 
 /**
  * Waits `ms` before a retry, as ky does: rejects with the caller's abort
@@ -226,29 +287,33 @@ function checkKey(key: unknown): string {
   return key;
 }
 
-const countRetry: BeforeRetryHook = ({ options: normalized }) => {
-  contextOf(normalized).retries.made++;
+/**
+ * Starts the clock of the attempt (ky runs it once per ky call: per call, and
+ * per retry after a failed body read), and stamps the request id: one per call, on every attempt: the `X-Request-Id` the caller's headers
+ * or hooks set, else the trace id of a `traceparent` they set (sent
+ * unchanged), else a new one.
+ */
+const stampRequestId: BeforeRequestHook = ({ request: { headers }, options: normalized }) => {
+  const { progress } = contextOf(normalized);
+  headers.set('x-request-id', (progress.requestId ??= headers.get('x-request-id') ?? traceIdOf(headers.get('traceparent')) ?? newRequestId()));
+  progress.attemptStarted = Date.now();
 };
 
-/** The SDK's own hooks, only when there is a debug logger to tell: a line per answer (with its time) and per retry. */
-function createDebugHooks(debug: NonNullable<Logger['debug']>): { beforeRequest?: BeforeRequestHook[]; beforeRetry?: BeforeRetryHook[]; afterResponse?: AfterResponseHook[] } {
-  const beforeRequest: BeforeRequestHook[] = [
-    ({ options: normalized }) => {
-      contextOf(normalized).attemptStarted = Date.now();
-    },
-  ];
-  const beforeRetry: BeforeRetryHook[] = [
-    ({ request, options: normalized, error, retryCount }) => {
-      debug(`retrying ${request.method} ${request.url} (retry ${retryCount}) after ${error.name}`, { retryCount });
-      contextOf(normalized).attemptStarted = Date.now();
-    },
-  ];
-  const afterResponse: AfterResponseHook[] = [
-    ({ request, response, options: normalized }) => {
-      debug(`${request.method} ${request.url} → ${response.status} in ${Date.now() - contextOf(normalized).attemptStarted} ms`, {
-        requestId: response.headers.get('x-request-id') ?? undefined,
-      });
-    },
-  ];
-  return { beforeRequest, beforeRetry, afterResponse };
-}
+/** The debug line of an answer, with its time. */
+const logAnswer =
+  (debug: NonNullable<Logger['debug']>): AfterResponseHook =>
+  ({ request, response, options: normalized }) => {
+    const { progress } = contextOf(normalized);
+    const { method, url } = request;
+    const { status } = response;
+    const ms = Date.now() - progress.attemptStarted;
+    debug(`${method} ${url} → ${status} in ${ms} ms`, {
+      method,
+      url,
+      status,
+      attempt: progress.retries + 1,
+      ms,
+      // The answer's, where it differs from the one sent: the one its operator can look up.
+      requestId: response.headers.get('x-request-id') ?? progress.requestId,
+    });
+  };

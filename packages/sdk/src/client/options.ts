@@ -3,8 +3,11 @@ import type { Hooks } from 'ky';
 /** Where the SDK reports what it does: debug lines per request, warnings (deprecations, unknown statuses). */
 export interface Logger {
   /**
-   * A line per HTTP answer (method, URL, status, duration, request id) and per
-   * retry. Optional: without it the SDK does not even read the clock for them.
+   * A line per HTTP answer (`GET URL → 200 in 12 ms`) and per retry, before
+   * its wait (`429, retrying in 2.0 s (Retry-After)`); `details` has `method`,
+   * `url`, `attempt` (1 for the first), `requestId`, and `status` and `ms` of
+   * an answer, or `status`, `error` (the SDK's error class) and `waitMs` of a
+   * retry. Optional.
    */
   debug?(message: string, details?: Record<string, unknown>): void;
   warn(message: string, details?: Record<string, unknown>): void;
@@ -44,6 +47,12 @@ export interface ClientOptions {
   maxResponseBytes?: number | undefined;
   /** Headers sent with every request. */
   headers?: Record<string, string> | undefined;
+  /**
+   * Your application's product token, put before the SDK's in the
+   * `User-Agent` (`my-app/1.2` gives `my-app/1.2 petstore-sdk/0.1.0 (node/22.12.0)`).
+   * Node.js, Bun and Deno only: browsers send their own User-Agent.
+   */
+  userAgent?: string | undefined;
   /** Where debug lines and warnings go. Default: warnings to `console.warn`, no debug. */
   logger?: Logger | undefined;
   /** Response checking; default `tolerant`. */
@@ -60,6 +69,9 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** Retries for this call (reads only). */
   maxRetries?: number | undefined;
-  /** Extra headers for this call. */
+  /**
+   * Extra headers for this call: an `X-Request-Id` of yours is the call's
+   * request id (else the trace id of a `traceparent` given, else a new one).
+   */
   headers?: Record<string, string> | undefined;
 }

@@ -1,6 +1,6 @@
+import { readEnvironment } from '#runtime';
 import { defaultLogger } from './default-logger.js';
 import type { Deprecation } from './deprecation.js';
-import { readEnvironment } from './environment.js';
 import { warnDeprecation } from './deprecation-warning.js';
 import { checkOption, MAX_RETRIES, MAX_TIMER_MS } from './check-option.js';
 import { ConfigurationError } from './errors/configuration-error.js';

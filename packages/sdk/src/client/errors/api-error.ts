@@ -25,7 +25,6 @@ export class ApiError extends PetstoreError {
   readonly code: string;
   readonly body: unknown;
   readonly rawBody: string;
-  readonly requestId: string | undefined;
   /** The response's headers (`Retry-After`, `X-Request-Id`, `Location`, ...). */
   readonly headers: Headers;
 

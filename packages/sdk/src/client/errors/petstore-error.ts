@@ -1,6 +1,12 @@
 /** Base of every error the SDK throws (the caller's own abort excepted: it passes through unchanged). */
 export class PetstoreError extends Error {
   override name: string = 'PetstoreError';
+  /**
+   * The `X-Request-Id` of the call that failed: the response's, else the one
+   * the SDK sent (every attempt of a call sends the same). Undefined for
+   * errors raised before anything was sent (configuration, arguments).
+   */
+  requestId: string | undefined;
 
   /**
    * A brand, as ky's `isKyError`: the guards trust it where `instanceof` fails

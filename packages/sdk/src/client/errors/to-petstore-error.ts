@@ -1,5 +1,5 @@
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
-import { describeConnectionFailure } from './connection-failure.js';
+import { describeConnectionFailure } from '#runtime';
 import { isPetstoreError } from './guards.js';
 import { ApiError } from './api-error.js';
 import { toApiError } from './to-api-error.js';
@@ -13,14 +13,22 @@ export interface CallContext {
   origin: string;
   /** The caller's signal: its abort reason passes through unchanged. */
   signal: AbortSignal | undefined;
-  /** `Date.now()` when the call started, and when its current attempt did. */
+  /** `Date.now()` when the call started. */
   started: number;
-  attemptStarted: number;
   /** Milliseconds per attempt, and for the whole call. */
   timeout: number;
   totalTimeout: number;
-  /** Retries made so far, ky's and the SDK's own after a failed body read (ky copies `context` per call: an object, to share). */
-  retries: { made: number };
+  /** What the attempts of the call share and change (ky copies `context` per ky call, shallowly: an object, to share). */
+  progress: {
+    /** Retries made so far, ky's and the SDK's own after a failed body read. */
+    retries: number;
+    /** The call's X-Request-Id, set by its first attempt (see stampRequestId). */
+    requestId: string | undefined;
+    /** `Date.now()` when the current attempt started. */
+    attemptStarted: number;
+    /** Milliseconds before the next attempt, as planRetry decided. */
+    wait: number;
+  };
 }
 
 /**

@@ -1,0 +1,16 @@
+/**
+ * A W3C `traceparent`'s version and trace id (all zeros is invalid); the
+ * parent id and flags after it are not the SDK's business: the header is sent as it is.
+ */
+const TRACEPARENT = /^[\da-f]{2}-(?!0{32})([\da-f]{32})-/;
+
+/**
+ * A new request id: 32 random lowercase hex digits (128 bits, as a UUID's
+ * 122), the form of a trace id, so that ids look alike whichever source they
+ * came from. `getRandomValues`, not `randomUUID`: browsers give the latter
+ * only to secure contexts, and a page on a LAN address over http is none.
+ */
+export const newRequestId = (): string => crypto.getRandomValues(new Uint32Array(4)).reduce((id, n) => id + n.toString(16).padStart(8, '0'), '');
+
+/** The trace id of a valid `traceparent`, else undefined. */
+export const traceIdOf = (traceparent: string | null): string | undefined => TRACEPARENT.exec(traceparent ?? '')?.[1];
