@@ -87,7 +87,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     } else {
       const colour = colourLevel(io.stderr, io.env, !args.includes('--no-color')) > 0;
       const prefix = colour ? '\u001b[31merror:\u001b[39m' : 'error:';
-      io.stderr.write(`${prefix} ${terminalSafe(failure.message)}\n`);
+      // A failed request's id, for its operator's logs, unless the message already says it (an ApiError's does).
+      const id = failure.requestId && !failure.message.includes(failure.requestId) ? ` (request id ${failure.requestId})` : '';
+      io.stderr.write(`${prefix} ${terminalSafe(failure.message + id)}\n`);
       if (failure.exitCode === EXIT.usage && error instanceof CommanderError) {
         io.stderr.write(`Run \`${commandPath(commandWords(program, args).command)} --help\` for usage.\n`);
       }

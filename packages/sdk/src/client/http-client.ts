@@ -237,7 +237,8 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       url,
       status,
       attempt: progress.retries + 1,
-      requestId: progress.requestId,
+      // The answer's, where it had one (as in logAnswer's line), else the one sent.
+      requestId: (failure as PetstoreError).requestId ?? progress.requestId,
       error: failure.name,
       waitMs: Math.round(ms),
     });
