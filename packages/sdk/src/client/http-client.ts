@@ -1,5 +1,5 @@
 import ky, { isNetworkError, isTimeoutError, type AfterResponseHook, type BeforeRequestHook, type BeforeRetryHook, type NormalizedOptions } from 'ky';
-import { sdkUserAgent } from '#runtime';
+import { userAgentHeader } from '#runtime';
 import type { WithResponse } from './api-promise.js';
 import { parseDeprecation, type Deprecation } from './deprecation.js';
 import type { ApiError } from './errors/api-error.js';
@@ -24,8 +24,6 @@ const BACKOFF_LIMIT_MS = 8_000;
 const backoff = (retry: number): number => 300 * 2 ** (retry - 1);
 /** What an HTTP header value may hold: printable ASCII (a line break would split the header). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
-/** The statuses whose `Retry-After` is honoured, as ky's `afterStatusCodes` (413 is never retried here). */
-const RETRY_AFTER_STATUSES = [429, 503];
 
 /** One API call, as the resources describe it. */
 export interface Call<T> {
@@ -72,7 +70,6 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
   const maxRetryAfter = options.maxRetryAfter ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const hooks = options.hooks ?? {};
   const debug = logger.debug?.bind(logger);
-  const userAgent = sdkUserAgent(options.userAgent);
 
   // A fixed key is checked once and sent from the instance's headers; a key function's keys are checked per call.
   if (typeof apiKey === 'string') checkKey(apiKey);
@@ -84,15 +81,14 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     headers: {
       accept: 'application/json',
       // None in browsers: they send their own.
-      ...(userAgent && { 'user-agent': userAgent }),
+      ...userAgentHeader(options.userAgent),
       ...options.headers,
       ...(typeof apiKey === 'string' && { authorization: `Bearer ${apiKey}` }),
     },
     timeout,
     totalTimeout,
     // Whether and when to retry is decided per call by planRetry (send), with
-    // ky's defaults for the rest: GET among the methods retried (creates go
-    // through `writes`, which never retry).
+    // ky's defaults for the rest: GET among the methods retried (creates never are).
     // Error bodies reach toApiError as the text that came, whatever their
     // content type: it keeps the raw text and parses it once.
     parseJson: (text) => text,
@@ -101,21 +97,13 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       ...(hooks.init && { init: hooks.init }),
       // The request id last: after any hook of the caller's that sets X-Request-Id or a traceparent.
       beforeRequest: [...(hooks.beforeRequest ?? []), stampRequestId],
-      // Only the kinds someone has: ky merges every hook list into every call's options.
       // The caller's beforeRetry hooks get the SDK's error, not ky's.
-      ...(hooks.beforeRetry && {
-        beforeRetry: hooks.beforeRetry.map((hook): BeforeRetryHook => (state) => hook({ ...state, error: toPetstoreError(state.error, contextOf(state.options)) })),
-      }),
-      ...both('afterResponse', debug && [logAnswer(debug)], hooks.afterResponse),
+      beforeRetry: (hooks.beforeRetry ?? []).map((hook): BeforeRetryHook => (state) => hook({ ...state, error: toPetstoreError(state.error, contextOf(state.options)) })),
+      // The debug line only with a debug logger: ky clones the response for each afterResponse hook.
+      afterResponse: [...(debug ? [logAnswer(debug)] : []), ...(hooks.afterResponse ?? [])],
       beforeError: [({ error, options: normalized }) => toPetstoreError(error, contextOf(normalized)), ...(hooks.beforeError ?? [])],
     },
   });
-
-  // Writes are never sent twice: no retry (the API has no idempotency key), and
-  // a redirect is an ApiError naming the Location, not a second POST. With no
-  // retry ky also keeps no copy of each request (a tee of its body; see
-  // docs/benchmarks.md, "Optimisations kept").
-  const writes = api.extend({ retry: 0, redirect: 'manual' });
 
   async function send<T>(call: Call<T>): Promise<WithResponse<T>> {
     const signal = call.options?.signal;
@@ -130,7 +118,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       started: Date.now(),
       timeout: call.options?.timeout ?? timeout,
       totalTimeout,
-      progress: { retries: 0, requestId: undefined, attemptStarted: 0, wait: 0 },
+      progress: { retries: 0 },
     };
     const read = call.method === 'GET';
     const retryLimit = read ? (call.options?.maxRetries ?? maxRetries) : 0;
@@ -140,22 +128,28 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     // Only what this call changes: ky merges each option given into the instance's.
     // `own` is the attempt's signal, with the caller's: readBody ends the attempt's fetch by it.
     const attempt = (own: AbortController, made = context.progress.retries) =>
-      (read ? api : writes)(query ? `${call.path}?${query}` : call.path, {
+      api(query ? `${call.path}?${query}` : call.path, {
         method: call.method,
         ...(call.json !== undefined && { json: call.json }),
         // The key last, so that no per-call header can replace it.
         ...((callHeaders || typeof apiKey === 'function') && { headers: { ...callHeaders, authorization: `Bearer ${key}` } }),
         signal: signal ? AbortSignal.any([signal, own.signal]) : own.signal,
         ...(call.options?.timeout !== undefined && { timeout: call.options.timeout }),
-        // What is left of the retries after any failed body reads (the backoff continued), and of totalTimeout.
-        ...(read && {
-          retry: {
-            limit: retryLimit - made,
-            // As ky would: the network errors it recognises and attempt timeouts, no other failure.
-            shouldRetry: ({ error }) => planRetry(toPetstoreError(error, context), context, isNetworkError(error) || isTimeoutError(error)),
-            delay: () => context.progress.wait,
-          },
-        }),
+        // Reads: what is left of the retries after any failed body reads (the backoff continued).
+        // Writes are never sent twice: no retry (the API has no idempotency key), and
+        // a redirect is an ApiError naming the Location, not a second POST. With no
+        // retry ky also keeps no copy of each request (a tee of its body; see
+        // docs/benchmarks.md, "Optimisations kept").
+        ...(read
+          ? {
+              retry: {
+                limit: retryLimit - made,
+                // As ky would: the network errors it recognises and attempt timeouts, no other failure.
+                shouldRetry: ({ error }) => planRetry(toPetstoreError(error, context), context, isNetworkError(error) || isTimeoutError(error)),
+                delay: () => context.progress.wait ?? 0,
+              },
+            }
+          : { retry: 0, redirect: 'manual' }),
         ...(made > 0 && { totalTimeout: context.started + totalTimeout - Date.now() }),
         context: context as unknown as Record<string, unknown>,
       });
@@ -188,7 +182,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         const failure = toPetstoreError(error as Error, context);
         // A body over maxResponseBytes would be as large again; a stall or a cut (whatever error the runtime gives) may not be.
         if (context.progress.retries >= retryLimit || signal?.aborted || !planRetry(failure, context, !(failure instanceof ResponseTooLargeError))) throw failure;
-        await waitToRetry(context, context.progress.wait);
+        await waitToRetry(context, context.progress.wait ?? 0);
       }
     }
 
@@ -213,7 +207,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
   /**
    * Whether a failed attempt of a read is tried again (an answer with a
    * status of RETRY_STATUSES; any other failure when `retryable`), and after
-   * how long, kept in `progress.wait` (which ky's `delay` returns): a 429 or
+   * how long, kept in `context.progress.wait` (which ky's `delay` returns): a 429 or
    * 503 waits its `Retry-After` (up to maxRetryAfter), the rest the backoff
    * with full jitter (many clients failing together must not retry together).
    * Decided here, before the wait, so that the debug line can tell it first.
@@ -224,9 +218,9 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     const { status } = failure as Partial<ApiError>;
     if (status) {
       if (!RETRY_STATUSES.includes(status)) return false;
-      // Seconds or an HTTP date; a malformed one is ignored (the backoff applies), as ky does.
-      const after = RETRY_AFTER_STATUSES.includes(status) && (failure as ApiError).headers.get('retry-after');
-      const ms = after ? (/^\d+$/.test(after) ? Number(after) * 1000 : Date.parse(after) - Date.now()) : Number.NaN;
+      // Seconds or an HTTP date (`0` seconds read as a date is in the past: no wait either); a malformed one is ignored (the backoff applies), as ky does.
+      const after = (status === 429 || status === 503) && (failure as ApiError).headers.get('retry-after');
+      const ms = after ? Number(after) * 1000 || Date.parse(after) - Date.now() : Number.NaN;
       if (!Number.isNaN(ms)) wait = Math.min(Math.max(0, ms), maxRetryAfter);
     } else if (!retryable) return false;
     const ms = (progress.wait = wait ?? Math.min(BACKOFF_LIMIT_MS, Math.random() * backoff(progress.retries + 1)));
@@ -240,7 +234,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       // The answer's, where it had one (as in logAnswer's line), else the one sent.
       requestId: (failure as PetstoreError).requestId ?? progress.requestId,
       error: failure.name,
-      waitMs: Math.round(ms),
+      waitMs: ms,
     });
     // Counted now, so that a retry after a failed body read knows how many are left; the next attempt's clock starts after the wait.
     progress.retries++;
@@ -274,12 +268,6 @@ function waitToRetry(context: CallContext, ms: number): Promise<void> {
   });
 }
 
-/** `{ [kind]: [...ours, ...theirs] }`, or nothing when both are empty. */
-function both<Kind extends string, Hook>(kind: Kind, ours: readonly Hook[] | undefined, theirs: readonly Hook[] | undefined) {
-  const all = [...(ours ?? []), ...(theirs ?? [])];
-  return all.length > 0 ? ({ [kind]: all } as Record<Kind, Hook[]>) : {};
-}
-
 /** The key, if an HTTP header can carry it; the key itself is never part of a message. */
 function checkKey(key: unknown): string {
   if (typeof key !== 'string' || !HEADER_SAFE.test(key)) {
@@ -297,17 +285,16 @@ function checkKey(key: unknown): string {
 const stampRequestId: BeforeRequestHook = ({ request: { headers }, options: normalized }) => {
   const { progress } = contextOf(normalized);
   headers.set('x-request-id', (progress.requestId ??= headers.get('x-request-id') ?? traceIdOf(headers.get('traceparent')) ?? newRequestId()));
-  progress.attemptStarted = Date.now();
 };
 
 /** The debug line of an answer, with its time. */
 const logAnswer =
   (debug: NonNullable<Logger['debug']>): AfterResponseHook =>
   ({ request, response, options: normalized }) => {
-    const { progress } = contextOf(normalized);
+    const { progress, started } = contextOf(normalized);
     const { method, url } = request;
     const { status } = response;
-    const ms = Date.now() - progress.attemptStarted;
+    const ms = Date.now() - (progress.attemptStarted ?? started);
     debug(`${method} ${url} → ${status} in ${ms} ms`, {
       method,
       url,

@@ -12,7 +12,7 @@ import {
   type Pet,
 } from '../contract/index.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
-import { checkOption, MAX_RETRIES, MAX_TIMER_MS } from './check-option.js';
+import { checkOptions } from './check-option.js';
 import { RequestValidationError } from './errors/validation-errors.js';
 import type { Call } from './http-client.js';
 import type { RequestOptions } from './options.js';
@@ -41,8 +41,7 @@ function call<T>(context: ResourceContext, build: () => Call<T>): ApiPromise<T> 
   let prepared: Call<T>;
   try {
     prepared = build();
-    checkOption('timeout', prepared.options?.timeout, 1, MAX_TIMER_MS);
-    checkOption('maxRetries', prepared.options?.maxRetries, 0, MAX_RETRIES);
+    checkOptions(prepared.options ?? {});
   } catch (error) {
     return new ApiPromise(Promise.reject(error));
   }

@@ -2,21 +2,12 @@ import { readEnvironment } from '#runtime';
 import { defaultLogger } from './default-logger.js';
 import type { Deprecation } from './deprecation.js';
 import { warnDeprecation } from './deprecation-warning.js';
-import { checkOption, MAX_RETRIES, MAX_TIMER_MS } from './check-option.js';
+import { checkOptions } from './check-option.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { createHttpClient } from './http-client.js';
 import type { ClientOptions } from './options.js';
 import { PetsResource } from './pets-resource.js';
 import { createResponseParsers } from './response-validation.js';
-
-/** The numeric options and their ranges. */
-const OPTION_RANGES = [
-  ['timeout', 1, MAX_TIMER_MS],
-  ['totalTimeout', 1, MAX_TIMER_MS],
-  ['maxRetries', 0, MAX_RETRIES],
-  ['maxRetryAfter', 0, MAX_TIMER_MS],
-  ['maxResponseBytes', 1, Number.MAX_SAFE_INTEGER],
-] as const;
 
 /**
  * A client of the Animal Store API, on one ky instance.
@@ -43,7 +34,7 @@ export class PetstoreClient {
       throw new ConfigurationError(`baseUrl is not an absolute http(s) URL: "${baseUrl}"`);
     }
     if (!apiKey) throw new ConfigurationError('No API key: pass the apiKey option or set PETSTORE_API_KEY.');
-    for (const [name, min, max] of OPTION_RANGES) checkOption(name, options[name], min, max);
+    checkOptions(options);
 
     const logger = options.logger ?? defaultLogger;
     const warned = new Set<string>();

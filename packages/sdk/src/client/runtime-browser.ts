@@ -3,7 +3,7 @@
 import type * as server from './runtime.js';
 
 /** None: browsers send their own User-Agent, and forbid setting it. */
-export const sdkUserAgent: typeof server.sdkUserAgent = () => undefined;
+export const userAgentHeader: typeof server.userAgentHeader = () => ({});
 
 /** Browsers say only that a fetch failed ("Failed to fetch"), never why: a network error. */
 export const describeConnectionFailure: typeof server.describeConnectionFailure = () => ({ failure: 'network', description: 'network error' });

@@ -3,4 +3,4 @@
 // none of it reaches them (the budget: scripts/check-size.js).
 export { emitDeprecationWarning, readEnvironment } from './environment.js';
 export { describeConnectionFailure } from './errors/connection-failure.js';
-export { sdkUserAgent } from './user-agent.js';
+export { userAgentHeader } from './user-agent.js';

@@ -13,7 +13,7 @@ export interface ApiErrorInit {
   /** The response's headers. */
   headers: Headers;
   /** The `X-Request-Id` of the response, for support. */
-  requestId: string | undefined;
+  requestId?: string | undefined;
   /** `METHOD URL` of the request. */
   request: string;
 }

@@ -23,11 +23,11 @@ export interface CallContext {
     /** Retries made so far, ky's and the SDK's own after a failed body read. */
     retries: number;
     /** The call's X-Request-Id, set by its first attempt (see stampRequestId). */
-    requestId: string | undefined;
-    /** `Date.now()` when the current attempt started. */
-    attemptStarted: number;
+    requestId?: string;
+    /** `Date.now()` when the current attempt started (set by stampRequestId and planRetry). */
+    attemptStarted?: number;
     /** Milliseconds before the next attempt, as planRetry decided. */
-    wait: number;
+    wait?: number;
   };
 }
 
@@ -76,7 +76,6 @@ export function refuseOtherOrigin(response: Response, context: CallContext): Api
     body: undefined,
     rawBody: '',
     headers: response.headers,
-    requestId: undefined,
     request: context.label,
   });
 }
