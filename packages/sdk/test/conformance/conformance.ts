@@ -8,6 +8,7 @@ import type { ConformanceCase, ConformanceContext } from './conformance-case.js'
 import { createCases } from './create-cases.js';
 import { errorCases } from './error-cases.js';
 import { getCases } from './get-cases.js';
+import { identityCases } from './identity-cases.js';
 import { listCases } from './list-cases.js';
 import { createMockAdmin } from './mock-admin.js';
 import { retryCases } from './retry-cases.js';
@@ -32,6 +33,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
   ...listCases,
   ...createCases,
   ...getCases,
+  ...identityCases,
   ...errorCases,
   ...retryCases,
   ...abortCases,

@@ -12,6 +12,9 @@ export interface FaultSpec {
 
 /** What `GET /__admin/requests` tells of one request, as far as the suite reads it. */
 export interface RecordedRequest {
+  requestId: string;
+  /** Lower-case names; a secret's value is `[redacted]`. */
+  headers: Record<string, string | string[]>;
   method: string;
   path: string;
   operation?: string;
