@@ -1,6 +1,7 @@
 import type { RequestHeaders } from './exchange.js';
 
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer, X-Request-Id';
+/** `traceparent`: a page that traces its calls (the SDK takes its trace id as the request id). */
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer, X-Request-Id, traceparent';
 const EXPOSED_HEADERS = 'X-Request-Id, Deprecation, Sunset, Link, Preference-Applied, Allow, WWW-Authenticate';
 /** Every method the API and the admin API answer (the admin API clears faults and the journal with DELETE). */
 const ALLOWED_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
