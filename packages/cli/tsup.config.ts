@@ -8,7 +8,9 @@ export default defineConfig({
   // Everything in (commander, chalk, the SDK, ky, zod): start-up reads a few
   // files instead of resolving dozens of modules. Splitting keeps what a
   // command loads lazily (the SDK, chalk) in chunks of its own.
-  noExternal: [/.*/],
+  // jq-web stays a dependency, loaded from its own folder: it reads jq.wasm
+  // beside its jq.js, and only `--jq` loads it.
+  noExternal: [/^(?!jq-web$)/],
   splitting: true,
   // No `treeshake`: it sends each chunk through Rollup, which writes its own
   // sourceMappingURL line before tsup appends one, and made the output larger,

@@ -17,6 +17,8 @@ export interface GlobalOptions extends GlobalFlags {
   color: boolean;
   debug?: boolean;
   timeout?: string;
+  /** `--jq`, on the commands that print JSON. */
+  jq?: string;
 }
 
 /** What every command works with: the streams, the resolved settings, the client. Built lazily. */
@@ -28,6 +30,8 @@ export interface CommandContext {
   /** Whether stderr gets JSON lines rather than text (see stderrIsJson). */
   stderrJson: boolean;
   out(text: string): void;
+  /** JSON text for stdout, as --json prints it: filtered by --jq when given (which loads jq). */
+  outJson(text: string): Promise<void>;
   /** A line on stderr (a warning, progress). */
   note(text: string): void;
   paint(): Promise<Paint>;
@@ -36,11 +40,15 @@ export interface CommandContext {
 }
 
 /**
- * The output format: --json, else --format (commander has already checked it
+ * The output format: --json or --jq, else --format (commander has already checked it
  * against FORMATS), else a table on a terminal and TSV when piped.
  */
 export function chooseFormat(options: GlobalOptions, stdoutIsTTY: boolean): Format {
-  if (options.json) return 'json';
+  // commander checks --json against --format; --jq is a command's flag and --format a global one.
+  if (options.jq !== undefined && options.format !== undefined && options.format !== 'json') {
+    throw usageError(`--jq prints JSON; it cannot be combined with --format ${options.format}`);
+  }
+  if (options.json || options.jq !== undefined) return 'json';
   if (options.format !== undefined) return options.format as Format;
   return stdoutIsTTY ? 'table' : 'tsv';
 }
@@ -62,7 +70,8 @@ export function requestTimeout(text: string | undefined): number {
 export function createContext(io: CliIo, options: GlobalOptions, call: { settings?: CallSettings } = {}): CommandContext {
   // A warning about a file (a credentials file others can read) is a note like any other.
   const format = chooseFormat(options, io.stdout.isTTY === true);
-  const stderrJson = stderrIsJson(format, io.stderr);
+  // --jq implies JSON on stdout, not on stderr: its errors are for a person, as gh's are (--json asks for both).
+  const stderrJson = stderrIsJson(options.jq !== undefined && !options.json ? undefined : format, io.stderr);
   const store = createConfigStore(io.env, { warn: (text) => context.note(text) });
   let settings: Promise<Settings> | undefined;
   let client: Promise<PetstoreClient> | undefined;
@@ -73,6 +82,14 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
     format,
     stderrJson,
     out: (text) => io.stdout.write(text),
+    outJson: async (text) => {
+      if (options.jq === undefined) {
+        io.stdout.write(text);
+        return;
+      }
+      const { filterJson } = await import('../jq/jq-filter.js');
+      io.stdout.write(await filterJson(text, options.jq, io.stdout.isTTY === true, context.note));
+    },
     // Notes are JSON lines when the error line is (the same rule, stderrIsJson). They
     // quote the server and config files: escaped either way.
     note: (text) => io.stderr.write(stderrJson ? `${stringifyJson({ note: text })}\n` : `${terminalSafe(text)}\n`),

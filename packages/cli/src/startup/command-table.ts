@@ -31,6 +31,8 @@ export interface CommandEntry {
   help?: string;
   examples?: readonly string[];
   hidden?: boolean;
+  /** Prints JSON with --json: takes --jq (program.ts adds the flag). */
+  printsJson?: true;
   /** Loads the command's module (lazily: never at start-up) and runs it. A group has none. */
   run?(invocation: Invocation): Promise<void>;
 }
@@ -59,6 +61,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['pets', 'list'],
+    printsJson: true,
     description: 'list animals in ascending id order',
     options: () => [
       new Option('-s, --status <status>', 'only animals with this status').choices(PET_STATUSES),
@@ -69,6 +72,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['pets', 'create'],
+    printsJson: true,
     description: `add an animal (status defaults to ${DEFAULT_PET_STATUS})`,
     options: () => [...fieldOptions(), new Option('--data <json|@file|->', 'the whole body as JSON, from a file (@pet.json) or stdin (-)')],
     examples: ['petstore pets create --name Rex --category-id 1', 'petstore pets create -n Tom -c 2 -s pending', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -'],
@@ -76,6 +80,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['pets', 'get'],
+    printsJson: true,
     description: `show one animal (deprecated: GET /pets/{petId} is removed on ${GET_PET_REMOVAL_DATE})`,
     arguments: () => [new Argument('<id>', "the animal's id")],
     help: 'Deprecated: use `petstore pets list --status STATUS` instead.',
@@ -84,6 +89,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['pets', 'import'],
+    printsJson: true,
     description: `add many animals from NDJSON, a JSON array or CSV (${PET_FIELD_NAMES.join(',')})`,
     arguments: () => [new Argument('<file>', 'the file to read, or - for stdin')],
     options: () => [
@@ -98,7 +104,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     path: ['auth'],
     description: 'store, show and forget the API key',
-    examples: ['petstore auth login', 'petstore auth status'],
+    examples: ['petstore auth login', 'petstore auth status', 'petstore auth token --show'],
   },
   {
     path: ['auth', 'login'],
@@ -109,9 +115,17 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['auth', 'status'],
+    printsJson: true,
     description: 'show the profile, base URL and (masked) key in use; exit 3 without a key',
     examples: ['petstore auth status', 'petstore auth status --profile production --json'],
     run: async ({ context }) => (await import('../commands/auth.js')).status(await context()),
+  },
+  {
+    path: ['auth', 'token'],
+    description: 'print the API key in use, for scripts: to a pipe, or on a terminal with --show; exit 3 without a key',
+    options: () => [new Option('--show', 'print it on a terminal too')],
+    examples: ['curl -H "Authorization: Bearer $(petstore auth token)" http://127.0.0.1:4010/v1/pets', 'petstore auth token --profile production --show'],
+    run: async ({ context, flags }) => (await import('../commands/auth.js')).token(await context(), flags),
   },
   {
     path: ['auth', 'logout'],
@@ -154,6 +168,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['config', 'list'],
+    printsJson: true,
     description: 'list the profiles and their base URLs',
     examples: ['petstore config list', 'petstore config list --json'],
     run: async ({ context }) => (await import('../commands/config.js')).list(await context()),

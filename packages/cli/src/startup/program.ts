@@ -5,6 +5,7 @@ import type { CallSettings } from '../errors/explain-no-answer.js';
 import { EXIT_CODES_HELP } from '../errors/exit-codes.js';
 import type { CliIo } from '../io/io.js';
 import { FORMATS } from '../output/render-pets.js';
+import { jqOption } from './jq-flag.js';
 import { TIMEOUT } from './timeout.js';
 import { VERSION } from './version.js';
 
@@ -31,6 +32,7 @@ function addCommand(program: Command, entry: CommandEntry, invocation: (command:
   const command = parent.command(name, { hidden: entry.hidden === true }).description(entry.description);
   for (const argument of entry.arguments?.() ?? []) command.addArgument(argument);
   for (const option of entry.options?.() ?? []) command.addOption(option);
+  if (entry.printsJson) command.addOption(jqOption());
   const help = [entry.help === undefined ? '' : `\n${entry.help}\n`, entry.examples === undefined ? '' : examples(...entry.examples)].join('');
   if (help !== '') command.addHelpText('after', help);
   const { run } = entry;
