@@ -74,21 +74,31 @@ describe.concurrent('help', () => {
   });
 
   // module.registerHooks came in Node.js 22.15: the runtime matrix's Node.js 22.12 skips this one (the bundle is the same).
-  it.skipIf(!('registerHooks' in nodeModule))('--help and a usage error load neither the SDK client, zod nor chalk (they load with a command)', async ({ expect }) => {
+  it.skipIf(!('registerHooks' in nodeModule))('--help and a usage error load neither the SDK client, zod, chalk nor jq (they load with a command; jq with --jq)', async ({ expect }) => {
     // A module hook lists every file of the bundle the process loads.
     const hook = `data:text/javascript,${encodeURIComponent(`import { registerHooks } from 'node:module';
 const seen = [];
 registerHooks({ load(url, context, next) { if (url.startsWith('file:')) seen.push(url); return next(url, context); } });
 process.on('exit', () => process.stderr.write(JSON.stringify(seen)));`)}`;
+    const loadedBy = async (args: readonly string[]): Promise<string[]> => {
+      const { stderr } = await promisify(execFile)(process.execPath, ['--import', hook, cliBin, ...args], { env: { PATH: process.env['PATH'], PETSTORE_CONFIG_DIR: await tempDirs.make() } }).catch((error: { stderr: string }) => error);
+      return JSON.parse(stderr.slice(stderr.indexOf('['))) as string[];
+    };
+    // jq-web's own files, and the CLI's chunk that runs it (which holds its wrapper's text).
+    const loadsJq = (loaded: readonly string[]) => loaded.some((url) => url.includes('/jq-web/') || readFileSync(fileURLToPath(url), 'utf8').includes('halt | '));
     for (const args of [['--help'], ['pets', 'lst']]) {
-      const { stderr } = await promisify(execFile)(process.execPath, ['--import', hook, cliBin, ...args], { env: { PATH: process.env['PATH'] } }).catch((error: { stderr: string }) => error);
-      const loaded = JSON.parse(stderr.slice(stderr.indexOf('['))) as string[];
+      const loaded = await loadedBy(args);
       expect(loaded.length).toBeGreaterThan(1);
       for (const url of loaded) {
         const text = readFileSync(fileURLToPath(url), 'utf8');
         for (const marker of ['_zod', 'isPetstoreError', 'chalkStderr']) expect(text.includes(marker), `${url} holds ${marker}`).toBe(false);
       }
+      expect(loadsJq(loaded)).toBe(false);
     }
+    // jq loads with --jq only: a command that prints JSON does not load it without.
+    const [json, filtered] = await Promise.all([loadedBy(['config', 'list', '--json']), loadedBy(['config', 'list', '--jq', '.profile'])]);
+    expect(loadsJq(json)).toBe(false);
+    expect(loadsJq(filtered)).toBe(true);
   });
 
   it.for([[''], ['pets'], ['auth'], ['config']])('petstore %s alone prints its help on stdout and exits 0', async ([group], { expect }) => {

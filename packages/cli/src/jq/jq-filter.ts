@@ -77,7 +77,7 @@ export async function filterJson(json: string, expression: string, terminal: boo
   // jq-web passes what jq wrote on stderr to console.warn (format, styles…, text) when jq succeeds.
   // eslint-disable-next-line no-console -- as above
   console.warn = (...args: unknown[]) => diagnostics.push(String(args.at(-1)));
-  let output: string;
+  let output: string | undefined;
   try {
     output = jq.raw(json, wrap(expression), ['-c']);
   } catch (error) {
@@ -88,7 +88,7 @@ export async function filterJson(json: string, expression: string, terminal: boo
     console.warn = warn;
   }
   for (const text of diagnostics) for (const line of text.split('\n')) note(line);
-  const lines = output === '' ? [] : output.split('\n');
+  const lines = output === undefined || output === '' ? [] : output.split('\n');
   if (lines.length > JQ_LIMITS.results) throw usageError(`--jq: the expression gave more than ${JQ_LIMITS.results} results; nothing was printed`);
   return lines.map((line) => `${showResult(line, terminal)}\n`).join('');
 }
