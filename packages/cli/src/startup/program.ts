@@ -79,7 +79,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .option('--base-url <url>', 'base URL of the API (overrides PETSTORE_BASE_URL and the profile)')
     .option('--profile <name>', 'mock, production, staging, or your own')
     .option('--timeout <ms>', `give up on a request after this many milliseconds (default ${TIMEOUT.default})`)
-    .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n${examples('petstore pets list --status available', 'petstore pets create --name Rex --category-id 1', "petstore pets list --json | jq '.[].name'")}`);
+    .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n${examples('petstore pets list --status available', 'petstore pets create --name Rex --category-id 1', "petstore pets list --jq '.[].name'")}`);
 
   const context = (command: Command): Omit<Invocation, 'operands' | 'flags'> => ({
     io,
