@@ -56,9 +56,10 @@ export async function verify(context: CommandContext, flags: VerifyFlags): Promi
     maxRequests: VERIFY_MAX_REQUESTS,
   });
   const seconds = (performance.now() - started) / 1000;
-  if (flags.junit !== undefined) await writeJunit(flags.junit, report, seconds);
+  // The report first: a JUnit file that cannot be written does not lose it.
   if (context.format === 'json' || context.format === 'ndjson') context.out(`${stringifyJson(report, context.format === 'json' ? 2 : undefined)}\n`);
   else context.out(renderVerifyReport(report, await context.paint()));
+  if (flags.junit !== undefined) await writeJunit(flags.junit, report, seconds);
   const failure = verdict(report);
   if (failure) throw failure;
 }
