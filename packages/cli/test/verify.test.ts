@@ -1,14 +1,16 @@
 // `petstore verify`, the built binary in a child process, against the mock
 // server binary (in memory and with --data), a server running the MSW
 // handlers, and small servers that break one rule each.
+import { execFile } from 'node:child_process';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { ConformanceReport } from '@petstore/sdk/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
 import { startMswHttpServer, type MswHttpServer } from './msw-http-server.js';
-import { createCli, createTempDirs, DEV_KEY, sendJson, startStubServer, type Cli, type JsonErrorLine } from './support.js';
+import { createCli, createTempDirs, DEV_KEY, sendJson, startStubServer, type Cli, type JsonErrorLine, type StubServer } from './support.js';
 
 const tempDirs = createTempDirs();
 let cli: Cli;
@@ -69,7 +71,13 @@ describe('against the mock server binary, in memory', () => {
   });
 });
 
-describe('against the mock server binary with --data', () => {
+/** Whether this Node.js has node:sqlite, which the mock's --data needs (its engines: 22.13 and later). */
+const hasSqlite = (() => {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 13);
+})();
+
+describe.skipIf(!hasSqlite)('against the mock server binary with --data', () => {
   let mock: MockServerProcess;
   let dir: string;
   beforeAll(async () => {
@@ -134,9 +142,18 @@ describe('safe by default', () => {
     });
   }
 
-  it('sends no create to a non-loopback address without --allow-writes, and says why', async () => {
+  /** Whether this Node.js sends fetch through HTTP_PROXY (NODE_USE_ENV_PROXY is recent: not in 22.12). */
+  async function fetchHonoursProxy(proxy: StubServer): Promise<boolean> {
+    const script = "await fetch('http://proxy-check.test/').catch(() => {});";
+    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NODE_USE_ENV_PROXY: '1', HTTP_PROXY: proxy.origin, NO_PROXY: '' } });
+    return proxy.count('http://proxy-check.test/') === 1;
+  }
+
+  it('sends no create to a non-loopback address without --allow-writes, and says why', async (context) => {
     const proxy = await startForwardingProxy();
     try {
+      if (!(await fetchHonoursProxy(proxy))) context.skip('this Node.js does not send fetch through HTTP_PROXY; isLoopbackUrl is tested on its own');
+      proxy.requests.length = 0;
       const result = await cli.run(['verify', '--base-url', 'http://api.example.test/v1', '--json'], {
         env: { PETSTORE_API_KEY: DEV_KEY, NODE_USE_ENV_PROXY: '1', HTTP_PROXY: proxy.origin, http_proxy: proxy.origin, NO_PROXY: '', no_proxy: '' },
       });
