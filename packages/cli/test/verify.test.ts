@@ -55,7 +55,7 @@ describe('against the mock server binary, in memory', () => {
   it('on a terminal-less stdout: the table, the matrix, the animals created, the verdict', async () => {
     const result = await cli.run(['verify', '--base-url', mock.url], withKey);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^PASS {2}GET \/pets → 200/m);
+    expect(result.stdout).toMatch(/^RESULT {2}OPERATION {2}STATUS {2}CASE\nPASS {4}listPets {3}200 {5}GET \/pets → 200, at most 20/m);
     expect(result.stdout).toMatch(/^createPet +409 +skipped +needs every id/m);
     expect(result.stdout).toMatch(/^ {2}\d+ {2}petstore-verify-[0-9a-f]{8} {2}pending$/m);
     expect(result.stdout).toMatch(/\d+ passed, 0 failed, 0 noted, 0 skipped: conformant\n$/);
@@ -242,9 +242,9 @@ describe('exit codes', () => {
       const result = await cli.run(['verify', '--base-url', `${stub.origin}/v1`, '--junit', file], withKey);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^error: \d+ cases violate the contract \(see the report\)\n$/);
-      const firstCase = result.stdout.split('\n')[2];
+      const firstCase = result.stdout.split('\n')[3];
       expect(firstCase).toMatch(/^FAIL {2}/);
-      expect(result.stdout).toContain('FAIL  GET /pets without a key → 401\n    status: expected 401, received 200\n');
+      expect(result.stdout).toMatch(/^FAIL +listPets +401 +GET \/pets without a key → 401\n {4}status: expected 401, received 200\n/m);
       expect(result.stdout).toContain(`curl -i -X POST '${stub.origin}/v1/pets' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data-raw '{"name":"petstore-verify-`);
       // A header can carry a C1 control (CSI), not ESC itself.
       expect(result.stdout).toContain('request id req-\\u009b2J-1');
