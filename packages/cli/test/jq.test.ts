@@ -48,6 +48,7 @@ describe.concurrent('--jq filters the JSON output with jq', () => {
     ['.[0] | .nothing', () => lines('null')],
     ['.[] | select(.id > 1000)', () => ''],
     ['.[0] # a comment at the end', (all: Pet[]) => lines(JSON.stringify(all[0]))],
+    ['', (all: Pet[]) => lines(JSON.stringify(all))],
   ] as const)('%s', async ([expression, expected], { expect }) => {
     const { run } = await cli();
     const result = await run(['pets', 'list', '--jq', expression]);

@@ -12,7 +12,8 @@ import { jqErrorMessage } from './jq-errors.js';
  * it); the closing parentheses come on a line of their own, after any `# comment`.
  */
 export const JQ_PREFIX = `limit(${JQ_LIMITS.results + 1}; (`;
-const wrap = (expression: string): string => `${JQ_PREFIX}${expression}\n))`;
+// An empty program is jq's identity, as `jq ''` has it.
+const wrap = (expression: string): string => `${JQ_PREFIX}${expression.trim() === '' ? '.' : expression}\n))`;
 
 /** jq's exit status and stderr, as jq-web attaches them to what it throws. */
 interface JqFailure {
