@@ -51,6 +51,12 @@ describe('built packages, imported by name', () => {
     expect(await importInNode('@petstore/sdk/openapi')).toEqual(['createOpenApiDocument']);
   });
 
+  it('@petstore/sdk/node gives proxyFetch, and loads undici only with the first request through a proxy', async () => {
+    expect(await importInNode('@petstore/sdk/node')).toEqual(expect.arrayContaining(['proxyFetch', 'proxyFor', 'matchNoProxy', 'ProxyError', 'isProxyError']));
+    const urls = await modulesLoadedBy('@petstore/sdk/node');
+    expect(urls.filter((url) => url.includes('/undici/'))).toEqual([]);
+  });
+
   it('@petstore/mock-server and @petstore/cli load', async () => {
     expect((await importInNode('@petstore/mock-server')).length).toBeGreaterThan(0);
     expect((await importInNode('@petstore/cli')).length).toBeGreaterThan(0);
