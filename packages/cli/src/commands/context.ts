@@ -56,6 +56,13 @@ export function requestTimeout(text: string | undefined): number {
 }
 
 /**
+ * Whether a proxy variable may be set (any spelling of http_proxy or
+ * https_proxy): only then is @petstore/sdk/node loaded, whose proxyFor
+ * decides (and undici only with the first request through a proxy).
+ */
+const proxyVariableSet = (env: CliIo['env']): boolean => Object.entries(env).some(([name, value]) => /^https?_proxy$/i.test(name) && value?.trim());
+
+/**
  * `call` receives the address and timeout once the client is built, for the
  * message of a failure without an answer.
  */
@@ -84,7 +91,10 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
         const timeout = requestTimeout(options.timeout);
         call.settings = { baseUrl: resolved.baseUrl, timeout };
         const { PetstoreClient } = await import('@petstore/sdk');
+        // HTTPS_PROXY, HTTP_PROXY and NO_PROXY as curl reads them; a broken variable is exit 3 here, before any request.
+        const fetch = proxyVariableSet(io.env) ? (await import('@petstore/sdk/node')).proxyFetch('env', { env: io.env }) : undefined;
         return new PetstoreClient({
+          ...(fetch && { fetch }),
           timeout,
           baseUrl: resolved.baseUrl,
           apiKey: resolved.apiKey,

@@ -67,7 +67,8 @@ export function proxyFetch(proxy: string | URL | 'env', options: ProxyFetchOptio
  * as curl sends them (`proxyTunnel: false`; an https proxy tunnels both).
  */
 async function agentFor(proxy: URL): Promise<Dispatcher> {
-  loadProxyAgent ??= import('undici').then((undici) => undici.ProxyAgent);
+  // undici is CommonJS: its `default` is its exports in Node.js and in a bundle (esbuild gives a CommonJS chunk only a default export).
+  loadProxyAgent ??= import('undici').then((undici) => undici.default.ProxyAgent);
   const ProxyAgent = await loadProxyAgent;
   return new ProxyAgent({ uri: proxy.href, proxyTunnel: false });
 }
