@@ -14,7 +14,7 @@ export const PROXY_VARIABLES = {
 /** How a request to one URL goes out, and why. */
 export type ProxyChoice =
   /** Through `proxy`, named by the variable `source`. */
-  | { proxy: URL; source: string }
+  | { proxy: URL; source: string; noProxyRule?: undefined }
   /** Directly: NO_PROXY's `rule` (from the variable `source`) matches the URL's host. */
   | { proxy: undefined; noProxyRule: string; source: string }
   /** Directly: no proxy variable is set for the URL's scheme. */
