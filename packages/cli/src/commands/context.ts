@@ -60,7 +60,7 @@ export function requestTimeout(text: string | undefined): number {
  * https_proxy): only then is @petstore/sdk/node loaded, whose proxyFor
  * decides (and undici only with the first request through a proxy).
  */
-const proxyVariableSet = (env: CliIo['env']): boolean => Object.entries(env).some(([name, value]) => /^https?_proxy$/i.test(name) && value?.trim());
+export const proxyVariableSet = (env: CliIo['env']): boolean => Object.entries(env).some(([name, value]) => /^https?_proxy$/i.test(name) && value?.trim());
 
 /**
  * `call` receives the address and timeout once the client is built, for the

@@ -4,7 +4,7 @@ import { findApiKey, noApiKeyError } from '../config/api-key.js';
 import { findBaseUrl, noBaseUrlError, resolveProfile, type Source } from '../config/resolve-settings.js';
 import { stringifyJson, terminalSafe } from '../output/escape.js';
 import { VERSION } from '../startup/version.js';
-import type { CommandContext } from './context.js';
+import { proxyVariableSet, type CommandContext } from './context.js';
 
 /** What `petstore doctor` found: each setting with where it came from. `null` where it is unknown or unset. */
 export interface DoctorReport {
@@ -41,7 +41,7 @@ async function extraCaCerts(file: string | undefined): Promise<DoctorReport['ext
 
 /** The proxy the client uses for `baseUrl`, read as it reads it (loaded only when a proxy variable is set). */
 async function proxyOf(baseUrl: string, env: CommandContext['io']['env']): Promise<NonNullable<DoctorReport['proxy']>> {
-  if (!Object.entries(env).some(([name, value]) => /^(https?|no)_proxy$/i.test(name) && value?.trim())) return { url: null, source: null, noProxyRule: null };
+  if (!proxyVariableSet(env)) return { url: null, source: null, noProxyRule: null };
   const { proxyFor, redactProxyUrl } = await import('@petstore/sdk/node');
   const choice = proxyFor(new URL(baseUrl), env);
   return { url: choice.proxy ? redactProxyUrl(choice.proxy) : null, source: choice.source ?? null, noProxyRule: choice.noProxyRule ?? null };
