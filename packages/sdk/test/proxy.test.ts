@@ -51,7 +51,7 @@ describe('proxyFetch', () => {
 
   it('a bad proxy URL is a ConfigurationError naming the variable, before anything is sent', () => {
     expect(() => proxyFetch('env', { env: { HTTPS_PROXY: 'http://proxy example' } })).toThrow(new ConfigurationError('HTTPS_PROXY is not a proxy URL (got "http://proxy example"); expected http://HOST:PORT'));
-    expect(() => proxyFetch('env', { env: { https_proxy: 'socks5://127.0.0.1:1080' } })).toThrow(/^https_proxy names a socks5 proxy .*only http:\/\/ and https:\/\/ proxies/);
+    expect(() => proxyFetch('env', { env: { https_proxy: 'socks5://127.0.0.1:1080' } })).toThrow(/^https_proxy is a socks5:\/\/ proxy URL .*only http:\/\/ and https:\/\/ proxies/);
     expect(() => proxyFetch('ftp://user:secret@proxy')).toThrow(ConfigurationError);
     expect(() => proxyFetch('ftp://user:secret@proxy')).not.toThrow(/secret/);
   });

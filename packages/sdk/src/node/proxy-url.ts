@@ -21,7 +21,7 @@ export function parseProxyUrl(text: string, source: string): URL {
     throw new ConfigurationError(`${source} is not a proxy URL${quoted}; expected http://HOST:PORT`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigurationError(`${source} names a ${url.protocol.slice(0, -1)} proxy${quoted}; only http:// and https:// proxies are supported`);
+    throw new ConfigurationError(`${source} is a ${url.protocol}// proxy URL${quoted}; only http:// and https:// proxies are supported`);
   }
   if ((url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '') {
     throw new ConfigurationError(`${source} is not a proxy URL${quoted}: a proxy URL has no path, query or fragment; expected http://HOST:PORT`);
