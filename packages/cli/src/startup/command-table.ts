@@ -7,6 +7,7 @@ import type { CliIo } from '../io/io.js';
 import { CONFIG_KEYS } from './config-keys.js';
 import { IMPORT_FORMATS } from './import-flags.js';
 import { PET_FIELDS, PET_FIELD_NAMES } from './pet-fields.js';
+import { VERIFY_MAX_REQUESTS } from '../verify/verify-limits.js';
 
 /** What a command's run() gets: its operands and flags as commander parsed them, and the context it works in. */
 export interface Invocation {
@@ -34,6 +35,22 @@ export interface CommandEntry {
   /** Loads the command's module (lazily: never at start-up) and runs it. A group has none. */
   run?(invocation: Invocation): Promise<void>;
 }
+
+const VERIFY_HELP = `Runs the contract's cases (the same table that proves the mock server) and reports
+each as passed, failed (the specification requires it), noted (the specification
+leaves it open; the mock server's choice differs) or skipped, failures first with
+expected vs received and a curl to reproduce them (the key as $PETSTORE_API_KEY),
+then a matrix of operation × documented status and the animals created.
+
+Creates (POST /pets, named petstore-verify-<run id>) are sent only to a loopback
+address (127.0.0.0/8, ::1, localhost) unless --allow-writes is given; without it
+they are skipped, with that reason. At most ${VERIFY_MAX_REQUESTS} requests, each within --timeout.
+
+Exit codes of verify:
+  0  conformant (notes do not fail a run)
+  1  a contract violation
+  3  configuration or authentication: no key, or the key refused on the first request
+  7  network: no answer or a timeout, or a first answer of 429 or 5xx`;
 
 const configKey = () => new Argument('<key>', CONFIG_KEYS.join(' or ')).choices(CONFIG_KEYS);
 const { concurrency } = IMPORT_LIMITS;
@@ -157,6 +174,17 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: 'list the profiles and their base URLs',
     examples: ['petstore config list', 'petstore config list --json'],
     run: async ({ context }) => (await import('../commands/config.js')).list(await context()),
+  },
+  {
+    path: ['verify'],
+    description: 'check that the API at the base URL behaves as the contract says',
+    options: () => [
+      new Option('--allow-writes', 'create animals at a non-loopback address too (creates are permanent: the API has no delete)'),
+      new Option('--junit <file>', 'also write the report as JUnit XML to this file'),
+    ],
+    help: VERIFY_HELP,
+    examples: ['petstore verify', 'petstore verify --profile staging --allow-writes --junit verify.xml', 'petstore verify --base-url http://127.0.0.1:4010/v1 --json'],
+    run: async ({ context, flags }) => (await import('../commands/verify.js')).verify(await context(), flags),
   },
   {
     path: ['doctor'],
