@@ -16,6 +16,10 @@ export default defineConfig({
   // sourceMappingURL line before tsup appends one, and made the output larger,
   // not smaller (esbuild already drops what is unused).
   minify: true,
+  // undici (the proxy support, a chunk of its own loaded only behind a proxy) is
+  // CommonJS and require()s Node.js built-ins, which an ES module bundle can do
+  // only through a require of its own.
+  banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
   dts: { entry: { index: 'src/index.ts' } },
   clean: true,
   sourcemap: true,

@@ -1,4 +1,5 @@
 import type { PetstoreClient } from '@petstore/sdk';
+import type { Fetch } from '@petstore/sdk/node';
 import { createConfigStore, type ConfigStore } from '../config/config-store.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/resolve-settings.js';
 import { usageError } from '../errors/cli-error.js';
@@ -64,6 +65,22 @@ export function requestTimeout(text: string | undefined): number {
 }
 
 /**
+ * Whether a proxy variable may be set (any spelling of http_proxy or
+ * https_proxy): only then is @petstore/sdk/node loaded, whose proxyFor
+ * decides (and undici only with the first request through a proxy).
+ */
+export const proxyVariableSet = (env: CliIo['env']): boolean => Object.entries(env).some(([name, value]) => /^https?_proxy$/i.test(name) && value?.trim());
+
+/**
+ * A fetch through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY and
+ * NO_PROXY as curl reads them), or undefined for the global fetch when no proxy
+ * variable is set. A broken variable is exit 3 here, before any request.
+ */
+export async function proxiedFetch(env: CliIo['env']): Promise<Fetch | undefined> {
+  return proxyVariableSet(env) ? (await import('@petstore/sdk/node')).proxyFetch('env', { env }) : undefined;
+}
+
+/**
  * `call` receives the address and timeout once the client is built, for the
  * message of a failure without an answer.
  */
@@ -101,7 +118,9 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
         const timeout = requestTimeout(options.timeout);
         call.settings = { baseUrl: resolved.baseUrl, timeout };
         const { PetstoreClient } = await import('@petstore/sdk');
+        const fetch = await proxiedFetch(io.env);
         return new PetstoreClient({
+          ...(fetch && { fetch }),
           timeout,
           baseUrl: resolved.baseUrl,
           apiKey: resolved.apiKey,

@@ -8,7 +8,7 @@ import { renderJunit } from '../verify/junit.js';
 import { isLoopbackUrl } from '../verify/loopback.js';
 import { renderVerifyReport } from '../verify/render-verify.js';
 import { VERIFY_MAX_REQUESTS } from '../verify/verify-limits.js';
-import { requestTimeout, type CommandContext } from './context.js';
+import { proxiedFetch, requestTimeout, type CommandContext } from './context.js';
 
 export interface VerifyFlags {
   allowWrites?: boolean;
@@ -45,8 +45,10 @@ export async function verify(context: CommandContext, flags: VerifyFlags): Promi
   const timeoutMs = requestTimeout(context.options.timeout);
   const allowWrites = flags.allowWrites === true || isLoopbackUrl(baseUrl);
   const { runCases } = await import('@petstore/sdk/conformance');
+  const fetch = await proxiedFetch(context.io.env);
   const started = performance.now();
   const report = await runCases({
+    ...(fetch && { fetch }),
     baseUrl,
     apiKey,
     allowWrites,

@@ -15,6 +15,7 @@ const ENVIRONMENT_HELP = `Environment:
   PETSTORE_PROFILE      profile: mock (default), production, staging, or your own
   PETSTORE_CONFIG_DIR   configuration folder (else $XDG_CONFIG_HOME/petstore, else ~/.config/petstore)
   PETSTORE_NO_DEPRECATION_WARNING=1   silence the notice of \`pets get\`
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   proxy for https and http URLs, and hosts to reach directly (lower-case names too; see \`petstore doctor\`)
   NO_COLOR              no colour`;
 
 /** `Examples:` after a command's help: every command has some. */
