@@ -58,6 +58,11 @@ describe.concurrent('petstore doctor', () => {
     expect(text.stdout).not.toContain(DEV_KEY);
   });
 
+  it('--jq filters the report, as on every command that prints JSON', async ({ expect }) => {
+    const result = await doctor(['--base-url', mock.url, '--jq', '.request.status']);
+    expect(result).toMatchObject({ code: 0, stdout: '200\n' });
+  });
+
   it('a refused key: the report, the 401 with its request id, exit 4', async ({ expect }) => {
     const result = await doctor(['--json', '--base-url', mock.url], { PETSTORE_API_KEY: 'sk-doctor-wrong-key' });
     expect(result.code).toBe(4);

@@ -124,6 +124,7 @@ export async function doctor(context: CommandContext): Promise<void> {
     }
   } finally {
     const json = context.format === 'json' || context.format === 'ndjson';
-    context.out(json ? `${stringifyJson(report)}\n` : textReport(report, base?.baseUrl));
+    if (json) await context.outJson(`${stringifyJson(report)}\n`);
+    else context.out(textReport(report, base?.baseUrl));
   }
 }

@@ -206,6 +206,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     path: ['doctor'],
     description: 'show what petstore would use and why (Node.js, profile, base URL, key source, proxy, CA certificates), then try one request',
     help: 'Never prints the key. Exits as the request does: 0 when it was answered, 3 for broken configuration, 4 when the key is refused, 7 without an answer.',
+    printsJson: true,
     examples: ['petstore doctor', 'petstore doctor --json', 'HTTPS_PROXY=http://proxy.example:3128 petstore doctor --profile production'],
     run: async ({ context }) => (await import('../commands/doctor.js')).doctor(await context()),
   },
