@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // pnpm bench:cli — the petstore command against plain Node, in the same run: whole child processes,
 // timed from spawn() to exit, of `node -e ""`, `petstore --help` (target ≤ 2 × node), `petstore pets
-// list` (≤ 3.5 × node) and `petstore pets import` of 10,000 rows, 8 at a time (≤ 1.5 × a fetch loop of 8
-// workers POSTing the same rows), against the mock server; with --baseline-dir, help and list of another
+// list` (≤ 1.5 × a bare script that fetches the same list and prints it as TSV; once more with a proxy
+// variable that NO_PROXY bypasses, against the first), `petstore pets list --jq '.[].name'` (reported,
+// no target) and `petstore pets import` of 10,000 rows, 8 at a time (≤ 1.5 × a fetch loop of 8 workers
+// POSTing the same rows), against the mock server; with --baseline-dir, help and list of another
 // checkout as "before" rows. Each round runs every case once, starting one case later than the round
 // before; every run is checked; ratios are of the medians. Writes .bench/cli.json, exits 1 on a miss.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,7 +38,7 @@ const CLI = join(ROOT, 'packages/cli/dist/bin.js');
 const BASELINE_DIR = flags['baseline-dir'] && resolve(flags['baseline-dir']);
 const BASELINE_CLI = BASELINE_DIR && join(BASELINE_DIR, 'packages/cli/dist/bin.js');
 // Each target is a ratio of medians: to `node -e ""`, or to the case BASES names.
-const [TARGETS, BASES] = [{ help: 2, list: 3.5, import: 1.5 }, { import: 'fetch' }];
+const [TARGETS, BASES] = [{ help: 2, list: 1.5, import: 1.5 }, { list: 'fetchList', 'before-list': 'fetchList', jq: 'list', import: 'fetch', 'list-no-proxy': 'list' }];
 const [SEED, ROWS, KEY] = [12, 10_000, 'dev-petstore-key42'];
 
 requireBuilt(SCRIPT, CLI, MOCK_BIN, ...(BASELINE_CLI ? [BASELINE_CLI] : []));
@@ -47,12 +49,18 @@ const FETCH_LOOP = `const [, url, file] = process.argv, rows = (await import('no
 let next = 0, added = 0; const headers = { authorization: 'Bearer ${KEY}', 'content-type': 'application/json' };
 await Promise.all(Array.from({ length: 8 }, async () => { while (next < rows.length) if ((await (await fetch(url + '/pets', { method: 'POST', headers, body: rows[next++] })).json()).id) added++; })); console.log(added);`;
 
+// The floor of any fetch-based CLI: the same GET, each animal printed as the CLI's TSV row.
+const FETCH_LIST = `const [, url] = process.argv, pets = await (await fetch(url + '/pets', { headers: { authorization: 'Bearer ${KEY}' } })).json();
+process.stdout.write(pets.map((pet) => [pet.id, pet.name, pet.categoryId, pet.status].join('\\t') + '\\n').join(''));`;
+
 const SEEDED_IDS = Array.from({ length: SEED }, (_, index) => index + 1).join(',');
 const checks = {
   node: (stdout) => stdout === '',
   help: (stdout) => stdout.startsWith('Usage: petstore'),
   // The seeded animals, ids 1 to 12 in order, one TSV row each (stdout is not a terminal).
   list: (stdout) => stdout.trimEnd().split('\n').map((line) => /^(\d+)\t[^\t]+\t\d+\t(available|pending|sold)$/.exec(line)?.[1]).join(',') === SEEDED_IDS,
+  // One name a line, raw, as many as the seeded animals.
+  jq: (stdout) => stdout.trimEnd().split('\n').filter((line) => /^[^"{[\t]+$/.test(line)).length === SEED,
   // Every row added, one TSV report line each; the fetch loop prints how many ids it got.
   import: (stdout) => stdout.match(/^\d+\tadded\t\d+\t/gm)?.length === ROWS,
   fetch: (stdout) => stdout === `${ROWS}\n`,
@@ -65,11 +73,19 @@ function cases(server, rows) {
     { id: `${before}help`, check: checks.help, title: `${before ? 'before: ' : ''}petstore --help`, args: [cli, '--help'] },
     { id: `${before}list`, check: checks.list, title: `${before ? 'before: ' : ''}petstore pets list`, args: [cli, 'pets', 'list', '--base-url', server.baseUrl] },
   ];
+  const lists = [
+    { id: 'fetchList', check: checks.list, title: 'fetch script: GET /pets, print TSV', args: ['--input-type=module', '-e', FETCH_LIST, server.baseUrl] },
+    { id: 'jq', check: checks.jq, title: "petstore pets list --jq '.[].name'", args: [CLI, 'pets', 'list', '--base-url', server.baseUrl, '--jq', '.[].name'] },
+  ];
+  // A proxy variable set, and NO_PROXY bypassing it for the mock: what reading them costs (the proxy
+  // code loads, undici does not). Without one, `pets list` above loads none of it (test/proxy.test.ts).
+  const bypassed = { HTTP_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1' };
+  const proxyCase = { id: 'list-no-proxy', check: checks.list, title: 'petstore pets list (HTTP_PROXY set, NO_PROXY matches)', env: bypassed, args: [CLI, 'pets', 'list', '--base-url', server.baseUrl] };
   const imports = [
     { id: 'import', check: checks.import, after, title: `petstore pets import (${ROWS / 1000}k rows)`, args: [CLI, 'pets', 'import', rows, '--concurrency', '8', '--base-url', server.baseUrl] },
     { id: 'fetch', check: checks.fetch, after, title: `fetch loop (${ROWS / 1000}k rows)`, args: ['--input-type=module', '-e', FETCH_LOOP, server.baseUrl, rows] },
   ];
-  return [{ id: 'node', check: checks.node, title: 'node -e ""', args: ['-e', ''] }, ...petstore(CLI, ''), ...imports, ...(BASELINE_CLI ? petstore(BASELINE_CLI, 'before-') : [])];
+  return [{ id: 'node', check: checks.node, title: 'node -e ""', args: ['-e', ''] }, ...petstore(CLI, ''), ...lists, proxyCase, ...imports, ...(BASELINE_CLI ? petstore(BASELINE_CLI, 'before-') : [])];
 }
 
 /**
@@ -78,14 +94,14 @@ function cases(server, rows) {
  * a TMPDIR of this run, where the CLI's compile cache starts empty and the warm-up rounds fill it.
  */
 function childEnv(work) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PETSTORE_|NODE_OPTIONS$|NODE_.*COMPILE_CACHE$|FORCE_COLOR$)/.test(name)));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PETSTORE_|NODE_OPTIONS$|NODE_.*COMPILE_CACHE$|FORCE_COLOR$|(https?|no|all)_proxy$)/i.test(name)));
   Object.assign(env, { PETSTORE_API_KEY: KEY, PETSTORE_CONFIG_DIR: join(work, 'config'), TMPDIR: join(work, 'tmp') });
   for (const dir of [env.PETSTORE_CONFIG_DIR, env.TMPDIR]) mkdirSync(dir);
   return env;
 }
 
 async function checkedRun(testCase, env, nodeFlags = []) {
-  const run = await runNode([...nodeFlags, ...testCase.args], { env, cwd: ROOT, timeoutMs: 30_000 });
+  const run = await runNode([...nodeFlags, ...testCase.args], { env: { ...env, ...testCase.env }, cwd: ROOT, timeoutMs: 30_000 });
   await testCase.after?.();
   if (!testCase.check(run.stdout)) throw new Error(`${testCase.title}: unexpected output ${JSON.stringify(run.stdout.slice(0, 300))}\n--- stderr ---\n${run.stderr.slice(0, 2000)}`);
   return run.ms;

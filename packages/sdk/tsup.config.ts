@@ -12,7 +12,7 @@ export default defineConfig({
   platform: 'neutral',
   target: 'es2022',
   dts: {
-    entry: { index: 'src/index.ts', values: 'src/values.ts', 'contract/index': 'src/contract/index.ts', 'openapi/index': 'src/openapi/index.ts' },
+    entry: { index: 'src/index.ts', values: 'src/values.ts', 'contract/index': 'src/contract/index.ts', 'openapi/index': 'src/openapi/index.ts', 'conformance/index': 'src/conformance/index.ts', 'node/index': 'src/node/index.ts' },
   },
   clean: true,
   sourcemap: true,

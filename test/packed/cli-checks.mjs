@@ -1,7 +1,8 @@
 // The CLI as `npm install -g` puts it on a machine: installed from its tarball
-// into a prefix of its own, then `petstore --version` and `petstore pets list`
-// against the petstore-mock of the app project.
-import { mkdirSync, readFileSync } from 'node:fs';
+// into a prefix of its own, then `petstore --version`, `--jq` (jq-web's
+// jq.wasm must ship and load from the installed tree, offline) and `petstore
+// pets list` against the petstore-mock of the app project.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +28,7 @@ export async function runCliChecks({ report, tempRoot, tarballs, npm, timeouts, 
     const runtime = ['dependencies', 'optionalDependencies', 'peerDependencies'].flatMap((field) => Object.keys(manifest[field] ?? {}));
     note(runtime.length === 0 ? 'the packed cli declares no runtime dependency (all bundled)' : `runtime dependencies: ${runtime.join(', ')}`);
   });
-  const names = ['cli: petstore --version', 'cli: petstore pets list against the installed petstore-mock'];
+  const names = ['cli: petstore --version', 'cli: petstore pets list against the installed petstore-mock', "cli: petstore config list --jq '.profile' (jq's WebAssembly from the installed package)"];
   if (!installed) {
     for (const name of names) report.notRun(name, 'the install failed');
     return undefined;
@@ -44,6 +45,15 @@ export async function runCliChecks({ report, tempRoot, tarballs, npm, timeouts, 
   await report.check(names[0], async () => {
     const { stdout } = await run(['--version']);
     expectEqual(stdout.trim(), cliVersion, 'petstore --version');
+  });
+
+  await report.check(names[2], async (note) => {
+    const wasm = join(prefix, 'lib', 'node_modules', '@petstore', 'cli', 'node_modules', 'jq-web', 'jq.wasm');
+    if (!existsSync(wasm)) throw new Error(`${wasm} is missing: --jq cannot run`);
+    // No server and no network: config list reads the config folder only.
+    const { stdout } = await run(['config', 'list', '--jq', '.profile'], { PETSTORE_BASE_URL: 'http://127.0.0.1:1/v1' });
+    expectEqual(stdout, 'mock\n', 'petstore config list --jq .profile');
+    note('jq.wasm installed beside jq-web, and --jq ran');
   });
 
   const projectDir = await appProject;

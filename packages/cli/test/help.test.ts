@@ -5,17 +5,12 @@
  */
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN, NAME_MAX_LENGTH } from '@petstore/sdk/values';
 import type { Command } from 'commander';
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import * as nodeModule from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, it } from 'vitest';
 import { TIMEOUT } from '../src/startup/timeout.js';
 import { commandPath } from '../src/startup/command-words.js';
 import { PET_FIELDS, PET_FIELD_NAMES } from '../src/startup/pet-fields.js';
 import { createProgram } from '../src/startup/program.js';
-import { cliBin, createCli, createTempDirs } from './support.js';
+import { PROXY_MARKERS, canListLoadedFiles, createCli, createTempDirs, filesLoadedBy } from './support.js';
 
 const tempDirs = createTempDirs();
 afterAll(() => tempDirs.removeAll());
@@ -38,7 +33,7 @@ const COMMANDS = everyCommand(createProgram(io));
 describe.concurrent('help', () => {
   it('lists at least the commands the README documents', ({ expect }) => {
     const names = COMMANDS.map((words) => words.join(' '));
-    for (const name of ['pets list', 'pets create', 'pets get', 'pets import', 'auth login', 'auth status', 'auth logout', 'config get', 'config set', 'config unset', 'config delete-profile', 'config list', 'completion']) {
+    for (const name of ['pets list', 'pets create', 'pets get', 'pets import', 'auth login', 'auth status', 'auth logout', 'config get', 'config set', 'config unset', 'config delete-profile', 'config list', 'doctor', 'completion']) {
       expect(names).toContain(name);
     }
   });
@@ -74,21 +69,22 @@ describe.concurrent('help', () => {
   });
 
   // module.registerHooks came in Node.js 22.15: the runtime matrix's Node.js 22.12 skips this one (the bundle is the same).
-  it.skipIf(!('registerHooks' in nodeModule))('--help and a usage error load neither the SDK client, zod nor chalk (they load with a command)', async ({ expect }) => {
-    // A module hook lists every file of the bundle the process loads.
-    const hook = `data:text/javascript,${encodeURIComponent(`import { registerHooks } from 'node:module';
-const seen = [];
-registerHooks({ load(url, context, next) { if (url.startsWith('file:')) seen.push(url); return next(url, context); } });
-process.on('exit', () => process.stderr.write(JSON.stringify(seen)));`)}`;
+  it.skipIf(!canListLoadedFiles)('--help and a usage error load neither the SDK client, zod, chalk, the proxy support nor jq (they load with a command; jq with --jq)', async ({ expect }) => {
+    const env = { PETSTORE_CONFIG_DIR: await tempDirs.make() };
+    // jq-web's own files, and the CLI's chunk that runs it (which holds its wrapper's text).
+    const loadsJq = (loaded: readonly [string, string][]) => loaded.some(([url, text]) => url.includes('/jq-web/') || text.includes('halt | '));
     for (const args of [['--help'], ['pets', 'lst']]) {
-      const { stderr } = await promisify(execFile)(process.execPath, ['--import', hook, cliBin, ...args], { env: { PATH: process.env['PATH'] } }).catch((error: { stderr: string }) => error);
-      const loaded = JSON.parse(stderr.slice(stderr.indexOf('['))) as string[];
+      const loaded = await filesLoadedBy(args, env);
       expect(loaded.length).toBeGreaterThan(1);
-      for (const url of loaded) {
-        const text = readFileSync(fileURLToPath(url), 'utf8');
-        for (const marker of ['_zod', 'isPetstoreError', 'chalkStderr']) expect(text.includes(marker), `${url} holds ${marker}`).toBe(false);
+      for (const [url, text] of loaded) {
+        for (const marker of ['_zod', 'isPetstoreError', 'chalkStderr', ...PROXY_MARKERS]) expect(text.includes(marker), `${url} holds ${marker}`).toBe(false);
       }
+      expect(loadsJq(loaded)).toBe(false);
     }
+    // jq loads with --jq only: a command that prints JSON does not load it without.
+    const [json, filtered] = await Promise.all([filesLoadedBy(['config', 'list', '--json'], env), filesLoadedBy(['config', 'list', '--jq', '.profile'], env)]);
+    expect(loadsJq(json)).toBe(false);
+    expect(loadsJq(filtered)).toBe(true);
   });
 
   it.for([[''], ['pets'], ['auth'], ['config']])('petstore %s alone prints its help on stdout and exits 0', async ([group], { expect }) => {

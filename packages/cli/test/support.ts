@@ -2,10 +2,12 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { constants, readFileSync, statSync } from 'node:fs';
 import { chmod, copyFile, cp, link, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import * as nodeModule from 'node:module';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const cliPackageJson = createRequire(import.meta.url).resolve('@petstore/cli/package.json');
@@ -82,15 +84,18 @@ function stagedForOtherUsers(): Promise<{ node: string; bin: string }> {
 
 const RUN_TIMEOUT_MS = 15_000;
 
+/** A proxy variable of the machine's would send the tests' requests to its proxy. */
+const PROXY_VARIABLE = /^(https?|no|all)_proxy$/i;
+
 /**
  * The test process's environment without anything that steers the CLI
- * (PETSTORE_*, NO_COLOR, FORCE_COLOR, XDG_CONFIG_HOME), with a config folder of
+ * (PETSTORE_*, NO_COLOR, FORCE_COLOR, XDG_CONFIG_HOME, proxy variables), with a config folder of
  * the caller's and the given changes.
  */
 export function cliEnv(configDir: string, changes: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (value === undefined || name.startsWith('PETSTORE_') || ['NO_COLOR', 'FORCE_COLOR', 'XDG_CONFIG_HOME'].includes(name)) continue;
+    if (value === undefined || name.startsWith('PETSTORE_') || ['NO_COLOR', 'FORCE_COLOR', 'XDG_CONFIG_HOME'].includes(name) || PROXY_VARIABLE.test(name)) continue;
     env[name] = value;
   }
   env['PETSTORE_CONFIG_DIR'] = configDir;
@@ -228,4 +233,26 @@ export async function inTerminal(args: readonly string[], env: Record<string, st
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TERM: 'xterm-256color', ...env },
   });
   return stdout;
+}
+
+/** Whether filesLoadedBy can work: module.registerHooks came in Node.js 22.15 (the runtime matrix's 22.12 lacks it). */
+export const canListLoadedFiles = 'registerHooks' in nodeModule;
+
+/** Text found only in the proxy support: undici's, and @petstore/sdk/node's proxyFetch. */
+export const PROXY_MARKERS = ['Proxy uri is mandatory', 'the proxy option'];
+
+/**
+ * Runs `node dist/bin.js ...args` with a module hook that lists every file of
+ * the bundle the process loads; resolves with each file's URL and text.
+ */
+export async function filesLoadedBy(args: readonly string[], env: Record<string, string> = {}): Promise<[url: string, text: string][]> {
+  const hook = `data:text/javascript,${encodeURIComponent(`import { registerHooks } from 'node:module';
+const seen = [];
+registerHooks({ load(url, context, next) { if (url.startsWith('file:')) seen.push(url); return next(url, context); } });
+process.on('exit', () => process.stderr.write(JSON.stringify(seen)));`)}`;
+  const { stderr } = await promisify(execFile)(process.execPath, ['--import', hook, cliBin, ...args], { env: { PATH: process.env['PATH'], ...env } }).catch(
+    (error: { stderr: string }) => error,
+  );
+  const loaded = JSON.parse(stderr.slice(stderr.lastIndexOf('["file:'))) as string[];
+  return loaded.map((url) => [url, readFileSync(fileURLToPath(url), 'utf8')]);
 }

@@ -31,6 +31,15 @@ describe('petstore on a real terminal', () => {
     expect(plain).toBe('ID  NAME      CATEGORY  STATUS\n1   Rex       1         available\n2   Whiskers  2         available\n3   Bella     3         pending\n');
   });
 
+  it('verify: the report in colour, the verdict last', async () => {
+    const screen = await inTerminal(['verify'], env());
+    // eslint-disable-next-line no-control-regex -- the colour codes are the point
+    expect(screen).toMatch(/\u001b\[32mPASS +\u001b\[39m/);
+    // eslint-disable-next-line no-control-regex -- stripping colour codes
+    const plain = screen.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('\r', '');
+    expect(plain).toMatch(/\n\d+ passed, 0 failed, 0 noted, 0 skipped: conformant\n$/);
+  });
+
   it('prints no colour with NO_COLOR, --no-color or TERM=dumb, and keeps the table', async () => {
     for (const [args, extra] of [
       [['pets', 'list', '--limit', '3'], { NO_COLOR: '1' }],
@@ -41,6 +50,40 @@ describe('petstore on a real terminal', () => {
       expect(screen).not.toContain('\u001b[');
       expect(screen.replaceAll('\r', '')).toContain('ID  NAME      CATEGORY  STATUS\n');
     }
+  });
+
+  // What the screen shows, without colour or carriage returns.
+  // eslint-disable-next-line no-control-regex -- stripping colour codes
+  const plainScreen = (screen: string) => screen.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('\r', '');
+
+  it('pets get shows field: value lines, in colour; --json forces JSON, and a pipe keeps TSV', async () => {
+    const vars = { ...env(), PETSTORE_NO_DEPRECATION_WARNING: '1' };
+    const [fields, json, piped] = await Promise.all([
+      inTerminal(['pets', 'get', '3'], vars),
+      inTerminal(['pets', 'get', '3', '--json'], vars),
+      runCli(vars.PETSTORE_CONFIG_DIR, ['pets', 'get', '3'], { env: vars }),
+    ]);
+    expect(fields).toContain('\u001b[');
+    expect(plainScreen(fields)).toBe('id:        3\nname:      Bella\ncategory:  3\nstatus:    pending\n');
+    expect(JSON.parse(plainScreen(json))).toEqual({ id: 3, name: 'Bella', categoryId: 3, status: 'pending' });
+    expect(piped.stdout).toBe('3\tBella\t3\tpending\n');
+  });
+
+  it('--jq on a terminal: strings raw with control characters escaped (newlines kept), other values indented', async () => {
+    const vars = env();
+    const name = 'Evil\u001b[2J\u202eX\nY';
+    const created = await runCli(vars.PETSTORE_CONFIG_DIR, ['pets', 'create', '--data', JSON.stringify({ name, categoryId: 1 }), '--jq', '.id'], { env: vars });
+    expect(created.code).toBe(0);
+    const screen = await inTerminal(['pets', 'get', created.stdout.trim(), '--jq', '.name, {categoryId}'], { ...vars, PETSTORE_NO_DEPRECATION_WARNING: '1' });
+    expect(screen.replaceAll('\r', '')).toBe('Evil\\u001b[2J\\u202eX\nY\n{\n  "categoryId": 1\n}\n');
+  });
+
+  it('auth token prints the key on a terminal only with --show', async () => {
+    const vars = env();
+    const [refused, shown] = await Promise.all([inTerminal(['auth', 'token'], vars, '|| echo "exit $?"'), inTerminal(['auth', 'token', '--show'], vars)]);
+    expect(plainScreen(refused)).toBe('error: auth token prints the API key only to a pipe (`KEY=$(petstore auth token)`); add --show to print it on this terminal\nexit 2\n');
+    expect(refused).not.toContain(vars.PETSTORE_API_KEY);
+    expect(plainScreen(shown)).toBe(`${vars.PETSTORE_API_KEY}\n`);
   });
 
   describe('notes and errors on stderr are JSON only with --json, or with --format ndjson when stderr is not a terminal', () => {

@@ -91,7 +91,7 @@ export async function status(context: CommandContext): Promise<void> {
     apiKeySource: key?.source ?? null,
   };
   if (context.format === 'json' || context.format === 'ndjson') {
-    context.out(`${stringifyJson(report)}\n`);
+    await context.outJson(`${stringifyJson(report)}\n`);
   } else {
     const baseUrlLine = report.baseUrl ?? `none — run \`petstore config set base-url URL --profile ${profile}\``;
     const keyLine = key ? `${maskKey(key.apiKey)} (from the ${key.source})` : `none — run \`petstore auth login --profile ${profile}\`, or set PETSTORE_API_KEY`;
@@ -99,6 +99,23 @@ export async function status(context: CommandContext): Promise<void> {
   }
   if (!key) throw noApiKeyError(profile, base?.baseUrl);
   if (!base) throw noBaseUrlError(profile);
+}
+
+/**
+ * `auth token`: the key the next command would send, for a script (as `gh auth
+ * token`), on stdout and nothing else. On a terminal only with --show: a key on
+ * the screen is a key in the scrollback and in screen shares. Exit 3 without one.
+ */
+export async function token(context: CommandContext, flags: { show?: boolean }): Promise<void> {
+  const { env } = context.io;
+  const { profile } = await resolveProfile(context.options, env, context.store);
+  const base = await findBaseUrl(context.options, env, context.store, profile);
+  const key = await findApiKey(env, context.store, profile, base?.baseUrl);
+  if (!key) throw noApiKeyError(profile, base?.baseUrl);
+  if (context.io.stdout.isTTY === true && flags.show !== true) {
+    throw usageError('auth token prints the API key only to a pipe (`KEY=$(petstore auth token)`); add --show to print it on this terminal');
+  }
+  context.out(`${key.apiKey}\n`);
 }
 
 /** `auth logout`: forgets the profile's stored key. */

@@ -158,7 +158,7 @@ export async function list(context: CommandContext): Promise<void> {
     };
   });
   if (context.format === 'json' || context.format === 'ndjson') {
-    context.out(`${stringifyJson({ configDir: context.store.dir, profile, profiles: rows })}\n`);
+    await context.outJson(`${stringifyJson({ configDir: context.store.dir, profile, profiles: rows })}\n`);
     return;
   }
   const lines = rows.map((row) => {

@@ -1,4 +1,5 @@
 import type { PetstoreClient } from '@petstore/sdk';
+import type { Fetch } from '@petstore/sdk/node';
 import { createConfigStore, type ConfigStore } from '../config/config-store.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/resolve-settings.js';
 import { usageError } from '../errors/cli-error.js';
@@ -18,6 +19,8 @@ export interface GlobalOptions extends GlobalFlags {
   color: boolean;
   debug?: boolean;
   timeout?: string;
+  /** `--jq`, on the commands that print JSON. */
+  jq?: string;
 }
 
 /** What every command works with: the streams, the resolved settings, the client. Built lazily. */
@@ -29,6 +32,8 @@ export interface CommandContext {
   /** Whether stderr gets JSON lines rather than text (see stderrIsJson). */
   stderrJson: boolean;
   out(text: string): void;
+  /** JSON text for stdout, as --json prints it: filtered by --jq when given (which loads jq). */
+  outJson(text: string): Promise<void>;
   /** A line on stderr (a warning, progress). */
   note(text: string): void;
   paint(): Promise<Paint>;
@@ -37,11 +42,15 @@ export interface CommandContext {
 }
 
 /**
- * The output format: --json, else --format (commander has already checked it
+ * The output format: --json or --jq, else --format (commander has already checked it
  * against FORMATS), else a table on a terminal and TSV when piped.
  */
 export function chooseFormat(options: GlobalOptions, stdoutIsTTY: boolean): Format {
-  if (options.json) return 'json';
+  // commander checks --json against --format; --jq is a command's flag and --format a global one.
+  if (options.jq !== undefined && options.format !== undefined && options.format !== 'json') {
+    throw usageError(`--jq prints JSON; it cannot be combined with --format ${options.format}`);
+  }
+  if (options.json || options.jq !== undefined) return 'json';
   if (options.format !== undefined) return options.format as Format;
   return stdoutIsTTY ? 'table' : 'tsv';
 }
@@ -57,13 +66,30 @@ export function requestTimeout(text: string | undefined): number {
 }
 
 /**
+ * Whether a proxy variable may be set (any spelling of http_proxy or
+ * https_proxy): only then is @petstore/sdk/node loaded, whose proxyFor
+ * decides (and undici only with the first request through a proxy).
+ */
+export const proxyVariableSet = (env: CliIo['env']): boolean => Object.entries(env).some(([name, value]) => /^https?_proxy$/i.test(name) && value?.trim());
+
+/**
+ * A fetch through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY and
+ * NO_PROXY as curl reads them), or undefined for the global fetch when no proxy
+ * variable is set. A broken variable is exit 3 here, before any request.
+ */
+export async function proxiedFetch(env: CliIo['env']): Promise<Fetch | undefined> {
+  return proxyVariableSet(env) ? (await import('@petstore/sdk/node')).proxyFetch('env', { env }) : undefined;
+}
+
+/**
  * `call` receives the address and timeout once the client is built, for the
  * message of a failure without an answer.
  */
 export function createContext(io: CliIo, options: GlobalOptions, call: { settings?: CallSettings } = {}): CommandContext {
   // A warning about a file (a credentials file others can read) is a note like any other.
   const format = chooseFormat(options, io.stdout.isTTY === true);
-  const stderrJson = stderrIsJson(format, io.stderr);
+  // --jq implies JSON on stdout, not on stderr: its errors are for a person, as gh's are (--json asks for both).
+  const stderrJson = stderrIsJson(options.jq !== undefined && !options.json ? undefined : format, io.stderr);
   const store = createConfigStore(io.env, { warn: (text) => context.note(text) });
   let settings: Promise<Settings> | undefined;
   let client: Promise<PetstoreClient> | undefined;
@@ -74,6 +100,14 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
     format,
     stderrJson,
     out: (text) => io.stdout.write(text),
+    outJson: async (text) => {
+      if (options.jq === undefined) {
+        io.stdout.write(text);
+        return;
+      }
+      const { filterJson } = await import('../jq/jq-filter.js');
+      io.stdout.write(await filterJson(text, options.jq, io.stdout.isTTY === true, context.note));
+    },
     // Notes are JSON lines when the error line is (the same rule, stderrIsJson). They
     // quote the server and config files: escaped either way.
     note: (text) => io.stderr.write(stderrJson ? `${stringifyJson({ note: text })}\n` : `${terminalSafe(text)}\n`),
@@ -85,7 +119,9 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
         const timeout = requestTimeout(options.timeout);
         call.settings = { baseUrl: resolved.baseUrl, timeout };
         const { PetstoreClient } = await import('@petstore/sdk');
+        const fetch = await proxiedFetch(io.env);
         return new PetstoreClient({
+          ...(fetch && { fetch }),
           timeout,
           baseUrl: resolved.baseUrl,
           apiKey: resolved.apiKey,

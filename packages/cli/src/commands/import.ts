@@ -163,7 +163,9 @@ export async function importPets(context: CommandContext, file: string, flags: I
   for (const { row, pet } of notSent) print({ row, status: 'not_sent', name: pet.name });
   const resumable = (await resume?.file.finish(counts.failed + counts.not_sent > 0)) === true;
   if (!streaming && (results.length > 0 || context.format === 'json')) {
-    context.out(renderImportReport(results, context.format === 'json' ? 'json' : 'table', source.unit, await context.paint()));
+    const paint = await context.paint();
+    if (context.format === 'json') await context.outJson(renderImportReport(results, 'json', source.unit, paint));
+    else context.out(renderImportReport(results, 'table', source.unit, paint));
   }
 
   stderr.summary(counts, (performance.now() - started) / 1000);

@@ -2,7 +2,8 @@ import { GET_PET_REMOVAL_DATE, Id, ListLimit, NewPet, describeIssue, formatIssue
 import * as z from 'zod/mini';
 import { usageError } from '../errors/cli-error.js';
 import type { CommandContext } from './context.js';
-import { renderPets } from '../output/render-pets.js';
+import { renderPetFields, renderPets } from '../output/render-pets.js';
+import type { Pet } from '@petstore/sdk';
 import { INPUT_LIMITS } from '../io/limits.js';
 import { readRegularFile } from '../io/read-regular-file.js';
 import { readStream } from '../io/read-stream.js';
@@ -25,6 +26,18 @@ function flagValue<Schema extends z.ZodMiniType>(flag: string, text: string, sch
   return result.data;
 }
 
+/**
+ * Animals on stdout in the context's format: JSON through outJson (so --jq
+ * applies), and one animal on a terminal as `field: value` lines (`pets get`).
+ */
+async function printPets(context: CommandContext, pets: readonly Pet[], view: 'list' | 'one' | 'fields'): Promise<void> {
+  const single = view !== 'list';
+  if (context.format === 'json') return context.outJson(renderPets(pets, 'json', await context.paint(), single));
+  const [pet] = pets;
+  if (view === 'fields' && context.format === 'table' && pet) return context.out(renderPetFields(pet, await context.paint()));
+  context.out(renderPets(pets, context.format, await context.paint(), single));
+}
+
 /** `a, b or c`. */
 const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 
@@ -39,7 +52,7 @@ export async function listPets(context: CommandContext, flags: { status?: string
     context.note('No animals match.');
     return;
   }
-  context.out(renderPets(pets, context.format, await context.paint(), false));
+  await printPets(context, pets, 'list');
 }
 
 /** `--data @file`, `--data -` (stdin) or `--data '{"name":…}'`. */
@@ -87,7 +100,7 @@ export async function createPet(context: CommandContext, flags: CreateFlags): Pr
   }
   const client = await context.client();
   const pet = await client.pets.create(checked.data);
-  context.out(renderPets([pet], context.format, await context.paint(), true));
+  await printPets(context, [pet], 'one');
 }
 
 export async function getPet(context: CommandContext, idText: string): Promise<void> {
@@ -100,5 +113,5 @@ export async function getPet(context: CommandContext, idText: string): Promise<v
   const client = await context.client();
   // Deprecated, and this command exists to call it: the notice above says so.
   const pet = await client.pets.get(id);
-  context.out(renderPets([pet], context.format, await context.paint(), true));
+  await printPets(context, [pet], 'fields');
 }

@@ -1,4 +1,5 @@
-import { isTimeoutError } from '@petstore/sdk';
+import { isConnectionError, isTimeoutError } from '@petstore/sdk';
+import type { ProxyError } from '@petstore/sdk/node';
 import { BUILT_IN_PROFILES } from '../config/profiles.js';
 
 /** What the CLI knows of the request a failure came from, once a command has built its client. */
@@ -11,6 +12,12 @@ export interface CallSettings {
 /** Where the mock profile's server listens by default: the one address a refusal there means petstore-mock is not running. */
 const MOCK_BASE_URL = BUILT_IN_PROFILES['mock']?.baseUrl;
 const MOCK_ORIGIN = MOCK_BASE_URL === undefined ? undefined : new URL(MOCK_BASE_URL).origin;
+
+/**
+ * @petstore/sdk/node's isProxyError, by the SDK's ConnectionError guard and the
+ * name: the proxy support is not loaded for this unless a proxy was in use.
+ */
+export const isProxyError = (error: unknown): error is ProxyError => isConnectionError(error) && error.name === 'ProxyError';
 
 /** The error and its causes, innermost last (bounded: a cause chain may loop). */
 function causes(error: Error): object[] {
@@ -44,6 +51,7 @@ export function explainNoAnswer(error: Error, call: CallSettings | undefined): s
   const { origin, hostname, port } = new URL(call.baseUrl);
   const code = causeCode(error);
   const because = code ? ` (${code})` : '';
+  if (isProxyError(error)) return explainProxy(error, hostname);
   if (isBadPort(error)) {
     return `fetch refuses port ${port} (a port browsers and fetch block, as the Fetch standard lists); serve the API on another port and change the base URL`;
   }
@@ -64,4 +72,12 @@ export function explainNoAnswer(error: Error, call: CallSettings | undefined): s
     default:
       return `no answer from ${origin}${because}; check your network and the base URL`;
   }
+}
+
+/** A proxy's failure, with what to change: the variable, the credentials, or NO_PROXY for the API's host. */
+function explainProxy(error: ProxyError, hostname: string): string {
+  const bypass = `or set NO_PROXY=${hostname.replace(/^\[(.*)\]$/, '$1')} to connect to it directly`;
+  if (error.status === 407) return error.detail;
+  if (error.status !== undefined) return `${error.detail}; ask the proxy's administrator, ${bypass}`;
+  return `${error.detail}; check ${error.source}, ${bypass}`;
 }

@@ -14,7 +14,7 @@ import {
 } from '@petstore/sdk';
 import { CliError } from './cli-error.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
-import { explainNoAnswer, type CallSettings } from './explain-no-answer.js';
+import { explainNoAnswer, isProxyError, type CallSettings } from './explain-no-answer.js';
 
 /** What run() reports for a failure. */
 export interface Failure {
@@ -52,7 +52,7 @@ export function toFailure(error: unknown, call?: CallSettings): Failure {
     const apiCode = (error as Error & { code?: unknown }).code;
     const noAnswer = isConnectionError(error) || isTimeoutError(error);
     const message = noAnswer ? explainNoAnswer(error, call) : error.message;
-    const failureCode = isConnectionError(error) ? error.failure : code;
+    const failureCode = isProxyError(error) ? 'proxy_failed' : isConnectionError(error) ? error.failure : code;
     return withApiDetails(error, { exitCode, code: typeof apiCode === 'string' ? apiCode : failureCode, message });
   }
   // Any other status (403, 409, 408…): retryable when a later attempt may succeed.

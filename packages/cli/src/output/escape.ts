@@ -23,7 +23,12 @@ export function terminalSafe(text: string): string {
  * as a `\u` escape, which any JSON parser reads back as the same character.
  */
 export function stringifyJson(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(UNSAFE_IN_JSON, asEscape);
+  return escapeJsonText(JSON.stringify(value, null, indent));
+}
+
+/** JSON text from elsewhere (jq's output) made as safe as stringifyJson's: such characters occur only inside its strings. */
+export function escapeJsonText(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, asEscape);
 }
 
 /** A TSV field: tabs, newlines and backslashes escaped, so a row stays a row; other controls as on a terminal. */

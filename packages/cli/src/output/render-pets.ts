@@ -22,6 +22,19 @@ const COLUMNS: readonly { title: string; cell(pet: Pet): string; paint?(paint: P
 export const COLUMN_TITLES: readonly string[] = COLUMNS.map((column) => column.title);
 
 /**
+ * One animal as `field: value` lines, for a person (`pets get` on a terminal):
+ * the table's columns, titles in lower case, values aligned and escaped.
+ */
+export function renderPetFields(pet: Pet, paint: Paint): string {
+  const labels = COLUMN_TITLES.map((title) => `${title.toLowerCase()}:`);
+  const width = Math.max(...labels.map((label) => label.length));
+  return COLUMNS.map((column, index) => {
+    const cell = terminalSafe(column.cell(pet));
+    return `${paint.bold((labels[index] ?? '').padEnd(width))}  ${column.paint ? column.paint(paint, cell) : cell}\n`;
+  }).join('');
+}
+
+/**
  * Animals as text. The layout depends on the format, the content never does:
  * every format carries the same fields of the same animals.
  */

@@ -7,6 +7,7 @@ import type { CliIo } from '../io/io.js';
 import { CONFIG_KEYS } from './config-keys.js';
 import { IMPORT_FORMATS } from './import-flags.js';
 import { PET_FIELDS, PET_FIELD_NAMES } from './pet-fields.js';
+import { VERIFY_MAX_REQUESTS } from '../verify/verify-limits.js';
 
 /** What a command's run() gets: its operands and flags as commander parsed them, and the context it works in. */
 export interface Invocation {
@@ -31,9 +32,27 @@ export interface CommandEntry {
   help?: string;
   examples?: readonly string[];
   hidden?: boolean;
+  /** Prints JSON with --json: takes --jq (program.ts adds the flag). */
+  printsJson?: true;
   /** Loads the command's module (lazily: never at start-up) and runs it. A group has none. */
   run?(invocation: Invocation): Promise<void>;
 }
+
+const VERIFY_HELP = `Runs the contract's cases (the same table that proves the mock server) and reports
+each as passed, failed (the specification requires it), noted (the specification
+leaves it open; the mock server's choice differs) or skipped, failures first with
+expected vs received and a curl to reproduce them (the key as $PETSTORE_API_KEY),
+then a matrix of operation × documented status and the animals created.
+
+Creates (POST /pets, named petstore-verify-<run id>) are sent only to a loopback
+address (127.0.0.0/8, ::1, localhost) unless --allow-writes is given; without it
+they are skipped, with that reason. At most ${VERIFY_MAX_REQUESTS} requests, each within --timeout.
+
+Exit codes of verify:
+  0  conformant (notes do not fail a run)
+  1  a contract violation
+  3  configuration or authentication: no key, or the key refused on the first request
+  7  network: no answer or a timeout, or a first answer of 429 or 5xx`;
 
 const configKey = () => new Argument('<key>', CONFIG_KEYS.join(' or ')).choices(CONFIG_KEYS);
 const { concurrency } = IMPORT_LIMITS;
@@ -59,6 +78,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['pets', 'list'],
+    printsJson: true,
     description: 'list animals in ascending id order',
     options: () => [
       new Option('-s, --status <status>', 'only animals with this status').choices(PET_STATUSES),
@@ -69,6 +89,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['pets', 'create'],
+    printsJson: true,
     description: `add an animal (status defaults to ${DEFAULT_PET_STATUS})`,
     options: () => [...fieldOptions(), new Option('--data <json|@file|->', 'the whole body as JSON, from a file (@pet.json) or stdin (-)')],
     examples: ['petstore pets create --name Rex --category-id 1', 'petstore pets create -n Tom -c 2 -s pending', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -'],
@@ -76,6 +97,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['pets', 'get'],
+    printsJson: true,
     description: `show one animal (deprecated: GET /pets/{petId} is removed on ${GET_PET_REMOVAL_DATE})`,
     arguments: () => [new Argument('<id>', "the animal's id")],
     help: 'Deprecated: use `petstore pets list --status STATUS` instead.',
@@ -84,6 +106,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['pets', 'import'],
+    printsJson: true,
     description: `add many animals from NDJSON, a JSON array or CSV (${PET_FIELD_NAMES.join(',')})`,
     arguments: () => [new Argument('<file>', 'the file to read, or - for stdin')],
     options: () => [
@@ -98,7 +121,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     path: ['auth'],
     description: 'store, show and forget the API key',
-    examples: ['petstore auth login', 'petstore auth status'],
+    examples: ['petstore auth login', 'petstore auth status', 'petstore auth token --show'],
   },
   {
     path: ['auth', 'login'],
@@ -109,9 +132,17 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['auth', 'status'],
+    printsJson: true,
     description: 'show the profile, base URL and (masked) key in use; exit 3 without a key',
     examples: ['petstore auth status', 'petstore auth status --profile production --json'],
     run: async ({ context }) => (await import('../commands/auth.js')).status(await context()),
+  },
+  {
+    path: ['auth', 'token'],
+    description: 'print the API key in use, for scripts: to a pipe, or on a terminal with --show; exit 3 without a key',
+    options: () => [new Option('--show', 'print it on a terminal too')],
+    examples: ['curl -H "Authorization: Bearer $(petstore auth token)" http://127.0.0.1:4010/v1/pets', 'petstore auth token --profile production --show'],
+    run: async ({ context, flags }) => (await import('../commands/auth.js')).token(await context(), flags),
   },
   {
     path: ['auth', 'logout'],
@@ -154,9 +185,30 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['config', 'list'],
+    printsJson: true,
     description: 'list the profiles and their base URLs',
     examples: ['petstore config list', 'petstore config list --json'],
     run: async ({ context }) => (await import('../commands/config.js')).list(await context()),
+  },
+  {
+    path: ['verify'],
+    printsJson: true,
+    description: 'check that the API at the base URL behaves as the contract says',
+    options: () => [
+      new Option('--allow-writes', 'create animals at a non-loopback address too (creates are permanent: the API has no delete)'),
+      new Option('--junit <file>', 'also write the report as JUnit XML to this file'),
+    ],
+    help: VERIFY_HELP,
+    examples: ['petstore verify', 'petstore verify --profile staging --allow-writes --junit verify.xml', 'petstore verify --base-url http://127.0.0.1:4010/v1 --json'],
+    run: async ({ context, flags }) => (await import('../commands/verify.js')).verify(await context(), flags),
+  },
+  {
+    path: ['doctor'],
+    description: 'show what petstore would use and why (Node.js, profile, base URL, key source, proxy, CA certificates), then try one request',
+    help: 'Never prints the key. Exits as the request does: 0 when it was answered, 3 for broken configuration, 4 when the key is refused, 7 without an answer.',
+    printsJson: true,
+    examples: ['petstore doctor', 'petstore doctor --json', 'HTTPS_PROXY=http://proxy.example:3128 petstore doctor --profile production'],
+    run: async ({ context }) => (await import('../commands/doctor.js')).doctor(await context()),
   },
   {
     path: ['completion'],

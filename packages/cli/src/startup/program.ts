@@ -5,6 +5,7 @@ import type { CallSettings } from '../errors/explain-no-answer.js';
 import { EXIT_CODES_HELP } from '../errors/exit-codes.js';
 import type { CliIo } from '../io/io.js';
 import { FORMATS } from '../output/render-pets.js';
+import { jqOption } from './jq-flag.js';
 import { TIMEOUT } from './timeout.js';
 import { VERSION } from './version.js';
 
@@ -14,6 +15,7 @@ const ENVIRONMENT_HELP = `Environment:
   PETSTORE_PROFILE      profile: mock (default), production, staging, or your own
   PETSTORE_CONFIG_DIR   configuration folder (else $XDG_CONFIG_HOME/petstore, else ~/.config/petstore)
   PETSTORE_NO_DEPRECATION_WARNING=1   silence the notice of \`pets get\`
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY   proxy for https and http URLs, and hosts to reach directly (lower-case names too; see \`petstore doctor\`)
   NO_COLOR              no colour`;
 
 /** `Examples:` after a command's help: every command has some. */
@@ -31,6 +33,7 @@ function addCommand(program: Command, entry: CommandEntry, invocation: (command:
   const command = parent.command(name, { hidden: entry.hidden === true }).description(entry.description);
   for (const argument of entry.arguments?.() ?? []) command.addArgument(argument);
   for (const option of entry.options?.() ?? []) command.addOption(option);
+  if (entry.printsJson) command.addOption(jqOption());
   const help = [entry.help === undefined ? '' : `\n${entry.help}\n`, entry.examples === undefined ? '' : examples(...entry.examples)].join('');
   if (help !== '') command.addHelpText('after', help);
   const { run } = entry;
@@ -77,7 +80,7 @@ export function createProgram(io: CliIo, call: { settings?: CallSettings } = {})
     .option('--base-url <url>', 'base URL of the API (overrides PETSTORE_BASE_URL and the profile)')
     .option('--profile <name>', 'mock, production, staging, or your own')
     .option('--timeout <ms>', `give up on a request after this many milliseconds (default ${TIMEOUT.default})`)
-    .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n${examples('petstore pets list --status available', 'petstore pets create --name Rex --category-id 1', "petstore pets list --json | jq '.[].name'")}`);
+    .addHelpText('after', `\n${ENVIRONMENT_HELP}\n\n${EXIT_CODES_HELP}\n${examples('petstore pets list --status available', 'petstore pets create --name Rex --category-id 1', "petstore pets list --jq '.[].name'")}`);
 
   const context = (command: Command): Omit<Invocation, 'operands' | 'flags'> => ({
     io,

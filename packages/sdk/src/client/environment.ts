@@ -1,5 +1,5 @@
 /** The runtime's `process` where there is one (Node.js, Bun, Deno); undefined in browsers and workers. No `node:` import. */
-const runtimeProcess = ():
+export const runtimeProcess = ():
   | { env?: Record<string, string | undefined>; emitWarning?: (message: string, type: string, code: string) => void }
   | undefined => (globalThis as { process?: ReturnType<typeof runtimeProcess> }).process;
 

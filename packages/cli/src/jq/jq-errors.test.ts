@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { jqErrorMessage } from './jq-errors.js';
+
+/** jq 1.7's stderr for a compile error: the quoted line padded with as many spaces as the error's column. */
+const compileError = (what: string, line: number, quoted: string) => `jq: error: ${what} (Unix shell quoting issues?) at <top-level>, line ${line}:\n${quoted}\njq: 1 compile error`;
+
+describe('jqErrorMessage', () => {
+  it('reads the column from the padding after the quoted line, less the prefix on line 1', () => {
+    const stderr = compileError('syntax error, unexpected IDENT, expecting end of file', 1, `halt | .foo bar${' '.repeat(7 + 5)}`);
+    expect(jqErrorMessage(stderr, '.foo bar', 'halt | '.length)).toBe('syntax error, unexpected IDENT, expecting end of file at line 1, column 6 (near "bar")');
+  });
+
+  it('places an error on a later line without the prefix, and a line ending in spaces by its own text', () => {
+    const stderr = compileError('syntax error, unexpected end of file', 2, `  .x[  ${' '.repeat(4)}`);
+    expect(jqErrorMessage(stderr, '.[0] |\n  .x[  ', 7)).toBe('syntax error, unexpected end of file at line 2, column 5 (near "[  ")');
+  });
+
+  it('cuts a long rest of the line', () => {
+    const source = `.a | ${'x'.repeat(40)}`;
+    const stderr = compileError('x/0 is not defined', 1, `${source}${' '.repeat(5)}`);
+    expect(jqErrorMessage(stderr, source, 0)).toBe(`x/0 is not defined at line 1, column 6 (near "${'x'.repeat(24)}…")`);
+  });
+
+  it('words an error on the data without jq\'s prefix', () => {
+    expect(jqErrorMessage('jq: error (at inputString:0): Cannot iterate over null (null)', '.[]', 0)).toBe('Cannot iterate over null (null)');
+    expect(jqErrorMessage('jq: error: module not found: a\n\njq: 1 compile error', 'import "a" as a; .', 0)).toBe('module not found: a');
+  });
+});

@@ -1,0 +1,98 @@
+import { NAME_PREFIX, WRONG_KEY, type CaseResult, type ConformanceReport, type Outcome } from '@petstore/sdk/conformance';
+import type { Paint } from '../output/colour.js';
+import { terminalSafe } from '../output/escape.js';
+import { columnWidths, padTo } from '../output/table.js';
+import { curlCommand } from './curl.js';
+
+const LABEL: Record<Outcome, string> = { fail: 'FAIL', note: 'NOTE', pass: 'PASS', skip: 'SKIP' };
+
+/** Failures first, then notes, passes and skips, each in the table's order. */
+const ORDER: readonly Outcome[] = ['fail', 'note', 'pass', 'skip'];
+
+/** Every piece of text from outside (the server's answers, the base URL) is escaped before it is painted. */
+const safe = terminalSafe;
+
+/** `text` (the outcome's label, padded) in the outcome's colour. */
+function label(outcome: Outcome, paint: Paint, text = LABEL[outcome]): string {
+  if (outcome === 'fail') return paint.red(paint.bold(text));
+  if (outcome === 'note') return paint.yellow(text);
+  if (outcome === 'pass') return paint.green(text);
+  return paint.dim(text);
+}
+
+/** A failed or noted case: each finding expected vs received, the reproduction and the request id. */
+function details(result: CaseResult, paint: Paint): string[] {
+  const lines = result.findings.map(
+    (finding) =>
+      `    ${finding.level === 'note' ? 'note: ' : ''}${safe(finding.what)}: expected ${safe(finding.expected)}, received ${safe(finding.received)}\n      ${paint.dim(safe(finding.spec))}`,
+  );
+  if (result.response) {
+    const { status, requestId, body } = result.response;
+    lines.push(`    received: ${status}${requestId === undefined ? '' : `, request id ${safe(requestId)}`}${body === '' ? '' : `, body ${safe(body)}`}`);
+  }
+  if (result.request) lines.push(`    ${paint.dim('reproduce:')} ${safe(curlCommand(result.request, WRONG_KEY))}`);
+  return lines;
+}
+
+/**
+ * The cases as a table (result, operation, documented status, case), failures
+ * first, each failure or note followed by its details. Cells are escaped
+ * before they are measured, so the columns line up with what is shown.
+ */
+function caseLines(report: ConformanceReport, paint: Paint): string[] {
+  // The cases a stopped run never reached share one line, not one each.
+  const stoppedReason = report.stopped && `the run stopped: ${report.stopped.message}`;
+  const unreached = report.results.filter((result) => result.outcome === 'skip' && result.reason === stoppedReason).length;
+  const shownResults = ORDER.flatMap((outcome) =>
+    report.results.filter((result) => result.outcome === outcome && !(outcome === 'skip' && result.reason === stoppedReason)),
+  );
+  const header = ['RESULT', 'OPERATION', 'STATUS', 'CASE'];
+  const rows = shownResults.map((result) => [LABEL[result.outcome], result.operation, String(result.status), safe(result.title)]);
+  const pad = padTo(columnWidths(header, rows));
+  // The first column is painted after it is padded: colour codes take no columns.
+  const line = (row: string[], outcome: Outcome) => row.map((cell, column) => (column === 0 ? label(outcome, paint, pad(cell, 0)) : pad(cell, column))).join('  ').trimEnd();
+  return [
+    paint.bold(header.map(pad).join('  ').trimEnd()),
+    ...shownResults.flatMap((result, index) => [
+      `${line(rows[index] ?? [], result.outcome)}${result.reason === undefined ? '' : paint.dim(` — ${safe(result.reason)}`)}`,
+      ...(result.outcome === 'fail' || result.outcome === 'note' ? details(result, paint) : []),
+    ]),
+    ...(unreached > 0 ? [`${label('skip', paint)}  ${unreached} more case${unreached === 1 ? '' : 's'}${paint.dim(` — ${safe(stoppedReason ?? '')}`)}`] : []),
+  ];
+}
+
+function matrixLines(report: ConformanceReport, paint: Paint): string[] {
+  const rows = report.matrix.map((cell) => [cell.operation, String(cell.status), cell.state, cell.reason ?? `${cell.cases.length} case${cell.cases.length === 1 ? '' : 's'}${cell.notes > 0 ? `, ${cell.notes} noted` : ''}`]);
+  const header = ['OPERATION', 'STATUS', 'COVERAGE', 'DETAIL'];
+  const pad = padTo(columnWidths(header, rows));
+  const paintState = (state: string, text: string) => (state === 'failed' ? paint.red(text) : state === 'skipped' ? paint.dim(text) : text);
+  return [paint.bold(header.map(pad).join('  ').trimEnd()), ...rows.map((row) => paintState(row[2] ?? '', safe(row.map(pad).join('  ').trimEnd())))];
+}
+
+/** The report for people: cases (failures first), the coverage matrix, the animals created, the verdict. */
+export function renderVerifyReport(report: ConformanceReport, paint: Paint): string {
+  const { summary } = report;
+  const verdict =
+    report.stopped !== undefined
+      ? paint.red(`stopped: ${safe(report.stopped.message)}`)
+      : summary.fail > 0
+        ? paint.red(`not conformant: ${summary.fail} case${summary.fail === 1 ? '' : 's'} violate the contract`)
+        : paint.green('conformant');
+  const created =
+    report.created.length === 0
+      ? ['Animals created: none']
+      : [`Animals created (the API has no delete; names start with ${NAME_PREFIX}${safe(report.runId)}):`, ...report.created.map((pet) => `  ${pet.id}  ${safe(pet.name)}  ${safe(pet.status ?? '')}`.trimEnd())];
+  return [
+    `petstore verify ${safe(report.baseUrl)} (run ${safe(report.runId)}, ${report.requests} request${report.requests === 1 ? '' : 's'}${report.allowWrites ? '' : ', no writes'})`,
+    '',
+    ...caseLines(report, paint),
+    '',
+    paint.bold('Coverage (operation × documented status):'),
+    ...matrixLines(report, paint),
+    '',
+    ...created,
+    '',
+    `${summary.pass} passed, ${summary.fail} failed, ${summary.note} noted, ${summary.skip} skipped: ${verdict}`,
+    '',
+  ].join('\n');
+}

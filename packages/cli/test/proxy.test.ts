@@ -1,0 +1,143 @@
+/**
+ * The built `petstore` behind a real forward proxy on loopback
+ * (test/support/forward-proxy.ts counts what passes through it), against the
+ * mock server binary: HTTP_PROXY (absolute-form forwarding), HTTPS_PROXY (a
+ * CONNECT tunnel to TLS in front of the mock), NO_PROXY, lower-case names
+ * winning, and each way a proxy fails.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startForwardProxy, type ForwardProxy } from '../../../test/support/forward-proxy.js';
+import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
+import { hasOpenssl, startTlsFront, type TlsFront } from '../../../test/support/tls-front.js';
+import { DEV_KEY, PROXY_MARKERS, canListLoadedFiles, createCli, createTempDirs, filesLoadedBy, type Cli, type JsonErrorLine } from './support.js';
+
+const tempDirs = createTempDirs();
+let mock: MockServerProcess;
+let proxy: ForwardProxy;
+let cli: Cli;
+/** A closed port: a proxy that refuses every connection. */
+let deadProxy: string;
+
+beforeAll(async () => {
+  let dead: ForwardProxy;
+  [mock, proxy, dead, cli] = await Promise.all([startMockServerProcess(['--seed', '12']), startForwardProxy(), startForwardProxy(), createCli(tempDirs)]);
+  deadProxy = dead.url;
+  await dead.close();
+});
+afterAll(async () => {
+  await Promise.all([mock.stop(), proxy.close(), tempDirs.removeAll()]);
+});
+
+/** `pets list -L 2` with the development key and these variables. */
+const list = (env: Record<string, string>, baseUrl = mock.url, args: string[] = []) =>
+  cli.run(['pets', 'list', '-L', '2', '--base-url', baseUrl, ...args], { env: { PETSTORE_API_KEY: DEV_KEY, ...env } });
+
+/** What the proxy counts across one step of a test (tests in this file run one after another). */
+async function counted<T>(step: () => Promise<T>): Promise<{ result: T; forwarded: string[]; tunnels: string[] }> {
+  const [forwarded, tunnels] = [proxy.forwarded.length, proxy.tunnels.length];
+  const result = await step();
+  return { result, forwarded: proxy.forwarded.slice(forwarded), tunnels: proxy.tunnels.slice(tunnels) };
+}
+
+/** An error line without the request id every failed request's line ends with (request-identity.test.ts checks it). */
+const withoutRequestId = (stderr: string): string => stderr.replace(/ \(request id [\da-f]{32}\)\n$/, '\n');
+
+describe('petstore behind a proxy', () => {
+  it('HTTP_PROXY: an http URL goes through the proxy in absolute form, loopback included (as curl)', async ({ expect }) => {
+    const { result, forwarded } = await counted(() => list({ HTTP_PROXY: proxy.url }));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout.trim().split('\n')).toHaveLength(2);
+    expect(forwarded).toEqual([`GET ${mock.url}/pets?limit=2`]);
+  });
+
+  it('http_proxy wins over HTTP_PROXY, no_proxy over NO_PROXY', async ({ expect }) => {
+    const lower = await counted(() => list({ HTTP_PROXY: deadProxy, http_proxy: proxy.url }));
+    expect(lower.result.code).toBe(0);
+    expect(lower.forwarded).toHaveLength(1);
+    const noProxy = await counted(() => list({ http_proxy: proxy.url, NO_PROXY: '*', no_proxy: 'other.example' }));
+    expect(noProxy.result.code).toBe(0);
+    expect(noProxy.forwarded).toHaveLength(1);
+  });
+
+  it.for([
+    ['an IP address', '127.0.0.1', ''],
+    ['host:port', 'PORT', ''],
+    ['a domain suffix', 'example.org,.localhost', 'localhost'],
+    ['*', '*', ''],
+  ] as const)('NO_PROXY with %s bypasses the proxy', async ([, rule, host], { expect }) => {
+    const { port } = new URL(mock.url);
+    const baseUrl = host ? mock.url.replace('127.0.0.1', host) : mock.url;
+    const { result, forwarded } = await counted(() => list({ HTTP_PROXY: proxy.url, NO_PROXY: rule.replace('PORT', `127.0.0.1:${port}`) }, baseUrl));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(forwarded).toEqual([]);
+  });
+
+  it('NO_PROXY for another port does not bypass', async ({ expect }) => {
+    const { result, forwarded } = await counted(() => list({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1:1' }));
+    expect(result.code).toBe(0);
+    expect(forwarded).toHaveLength(1);
+  });
+
+  it.skipIf(!hasOpenssl)('HTTPS_PROXY: an https URL goes through a CONNECT tunnel', async ({ expect }) => {
+    const tls: TlsFront = await startTlsFront(new URL(mock.url).origin);
+    try {
+      const { result, tunnels, forwarded } = await counted(() =>
+        list({ HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: tls.certFile }, `${tls.origin}/v1`),
+      );
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(result.stdout.trim().split('\n')).toHaveLength(2);
+      expect(tunnels).toEqual([new URL(tls.origin).host]);
+      expect(forwarded).toEqual([]);
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('a proxy that refuses the connection: exit 7, naming the proxy (password hidden) and its variable', async ({ expect }) => {
+    const withPassword = deadProxy.replace('http://', 'http://user:hunter2@');
+    const text = await list({ http_proxy: withPassword });
+    expect(text).toMatchObject({ code: 7, stdout: '' });
+    expect(withoutRequestId(text.stderr)).toBe(
+      `error: the proxy ${deadProxy.replace('http://', 'http://user:****@')} (from http_proxy) could not be reached: connection refused (ECONNREFUSED); check http_proxy, or set NO_PROXY=127.0.0.1 to connect to it directly\n`,
+    );
+    const json = await list({ HTTP_PROXY: deadProxy }, mock.url, ['--json']);
+    expect(json.code).toBe(7);
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { exitCode: 7, code: 'proxy_failed' } } satisfies { error: Partial<JsonErrorLine['error']> });
+    expect(json.stderr).not.toContain('hunter2');
+  });
+
+  it('a proxy that asks for credentials (407) or refuses CONNECT (403): exit 7, saying so', async ({ expect }) => {
+    const [locked, refusing] = await Promise.all([startForwardProxy({ credentials: 'user:right' }), startForwardProxy({ refuseConnect: 403 })]);
+    try {
+      const noCredentials = await list({ HTTP_PROXY: locked.url });
+      expect(noCredentials.code).toBe(7);
+      expect(noCredentials.stderr).toContain(`error: the proxy ${locked.url} (from HTTP_PROXY) asks for credentials (407 Proxy Authentication Required)`);
+      const withCredentials = await list({ HTTP_PROXY: locked.url.replace('http://', 'http://user:right@') });
+      expect(withCredentials.code).toBe(0);
+      const tunnel = await list({ HTTPS_PROXY: refusing.url }, 'https://api.example.test/v1');
+      expect(tunnel.code).toBe(7);
+      expect(withoutRequestId(tunnel.stderr)).toBe(
+        `error: the proxy ${refusing.url} (from HTTPS_PROXY) does not allow this destination (403); ask the proxy's administrator, or set NO_PROXY=api.example.test to connect to it directly\n`,
+      );
+    } finally {
+      await Promise.all([locked.close(), refusing.close()]);
+    }
+  });
+
+  it.skipIf(!canListLoadedFiles)('the proxy support loads only when a proxy variable is set', async ({ expect }) => {
+    const args = ['pets', 'list', '-L', '1', '--base-url', mock.url];
+    const holdsProxyCode = (files: [string, string][]) => PROXY_MARKERS.map((marker) => files.some(([, text]) => text.includes(marker)));
+    const [direct, proxied] = await Promise.all([
+      filesLoadedBy(args, { PETSTORE_API_KEY: DEV_KEY, PETSTORE_CONFIG_DIR: cli.configDir }),
+      filesLoadedBy(args, { PETSTORE_API_KEY: DEV_KEY, PETSTORE_CONFIG_DIR: cli.configDir, HTTP_PROXY: proxy.url }),
+    ]);
+    expect(holdsProxyCode(direct)).toEqual([false, false]);
+    expect(holdsProxyCode(proxied)).toEqual([true, true]);
+  });
+
+  it('a proxy variable that is not a URL: exit 3 naming it, before any request', async ({ expect }) => {
+    const { result, forwarded } = await counted(() => list({ HTTPS_PROXY: 'http://proxy example:3128' }));
+    expect(result).toMatchObject({ code: 3, stdout: '', stderr: 'error: HTTPS_PROXY is not a proxy URL (got "http://proxy example:3128"); expected http://HOST:PORT\n' });
+    expect(forwarded).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import { OPERATION_IDS, type OperationId } from '../contract/operations.js';
+import { createOpenApiDocument } from '../openapi/create-openapi-document.js';
+import { UNCHECKED_STATUSES } from './cases.js';
+import type { CaseResult } from './run-cases.js';
+
+/** One cell of the coverage matrix: an operation and one status its OpenAPI document lists. */
+export interface MatrixCell {
+  operation: OperationId;
+  status: number;
+  /** `failed` when a case of the cell failed, `checked` when one ran, else `skipped` with the reason. */
+  state: 'checked' | 'failed' | 'skipped';
+  /** The cases of the cell. */
+  cases: string[];
+  /** Notes the cell's cases reported. */
+  notes: number;
+  reason?: string;
+}
+
+interface OpenApiOperation {
+  operationId?: string;
+  responses?: Record<string, unknown>;
+}
+
+/** Each operation's documented statuses, from the contract's OpenAPI document. */
+export function documentedStatuses(): Map<OperationId, number[]> {
+  const document = createOpenApiDocument() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  const statuses = new Map<OperationId, number[]>(OPERATION_IDS.map((id) => [id, []]));
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      const list = statuses.get(operation.operationId as OperationId);
+      if (list) list.push(...Object.keys(operation.responses ?? {}).map(Number));
+    }
+  }
+  return statuses;
+}
+
+/** Operation × documented status, derived from the cases' results: never an empty cell. */
+export function coverageMatrix(results: readonly CaseResult[]): MatrixCell[] {
+  return [...documentedStatuses()].flatMap(([operation, statuses]) =>
+    statuses.map((status): MatrixCell => {
+      const mine = results.filter((item) => item.operation === operation && item.status === status);
+      const cases = mine.map((item) => item.id);
+      const notes = mine.filter((item) => item.outcome === 'note').length;
+      if (mine.some((item) => item.outcome === 'fail')) return { operation, status, state: 'failed', cases, notes };
+      if (mine.some((item) => item.outcome !== 'skip')) return { operation, status, state: 'checked', cases, notes };
+      const reasons = [...new Set(mine.map((item) => item.reason ?? ''))].filter(Boolean);
+      const reason = reasons.length > 0 ? reasons.join('; ') : (UNCHECKED_STATUSES[`${operation} ${status}`] ?? 'no case checks it');
+      return { operation, status, state: 'skipped', cases, notes, reason };
+    }),
+  );
+}

@@ -1,0 +1,218 @@
+import * as z from 'zod/mini';
+import { Pet } from '../contract/pet.js';
+import { parseExactJson } from '../client/exact-json.js';
+import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY, type CaseRequest, type ConformanceCase, type RunState } from './cases.js';
+import { shown, type Finding, type Reply } from './checks.js';
+import { coverageMatrix, type MatrixCell } from './matrix.js';
+
+export interface RunCasesOptions {
+  /** The API's base URL, ending in its version segment: `https://api.example.org/v1`. */
+  baseUrl: string;
+  apiKey: string;
+  /** The fetch to send with (the in-process mock's, a test's); the global one by default. */
+  fetch?: typeof globalThis.fetch;
+  /** Whether cases that send `POST /pets` run; when false they are skipped with `writeSkipReason`. */
+  allowWrites: boolean;
+  writeSkipReason?: string;
+  /** Names the animals the run creates: `petstore-verify-<runId>`. Letters, digits and `-`, at most 32. */
+  runId: string;
+  /** Milliseconds one request, its body included, may take. */
+  timeoutMs: number;
+  /** The most requests the run sends; the cases past it are skipped. */
+  maxRequests: number;
+  /** The largest response body read, in bytes (1 MiB by default); a larger one fails its case. */
+  maxBodyBytes?: number;
+  /** Called after each answer (for a debug log): the request as sent, without the key, and the status. */
+  onAnswer?: (request: SentRequest, status: number, requestId: string | undefined) => void;
+  /** The table to run (the contract's by default). */
+  cases?: readonly ConformanceCase[];
+}
+
+/** `pass`; `fail`: a required check did not hold; `note`: only an open behaviour differs; `skip`: not sent. */
+export type Outcome = 'pass' | 'fail' | 'note' | 'skip';
+
+/** A request as sent, without the key: enough to send it again. */
+export interface SentRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  auth: CaseRequest['auth'];
+  contentType?: string;
+  body?: string;
+}
+
+/** A case's result: its description (from the table) and what the run found. */
+export interface CaseResult extends Pick<ConformanceCase, 'id' | 'title' | 'operation' | 'status' | 'level' | 'spec'> {
+  outcome: Outcome;
+  /** Why the case was skipped. */
+  reason?: string;
+  /** The checks that did not hold, required ones first. */
+  findings: Finding[];
+  request?: SentRequest;
+  response?: { status: number; requestId?: string; contentType?: string; body: string };
+}
+
+/**
+ * Why the run stopped before its end: a refused key (exit 3 in the CLI), no
+ * answer, or a first answer of 429 or 5xx, a service not serving (exit 7).
+ */
+export interface Stopped {
+  reason: 'unauthorized' | 'network' | 'unavailable';
+  message: string;
+  caseId: string;
+}
+
+export interface ConformanceReport {
+  baseUrl: string;
+  runId: string;
+  allowWrites: boolean;
+  maxRequests: number;
+  /** Requests sent. */
+  requests: number;
+  results: CaseResult[];
+  matrix: MatrixCell[];
+  /** The animals the run created: the API has no delete. */
+  created: Pet[];
+  summary: Record<Outcome, number>;
+  stopped?: Stopped;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const RUN_ID = /^[A-Za-z0-9-]{1,32}$/;
+
+/** A failure without an answer: the network's, or the time limit's. */
+class NoAnswer extends Error {}
+
+/** The body as text, at most `maxBytes` (the request's signal bounds the time). */
+async function readBounded(response: Response, maxBytes: number): Promise<{ text: string; tooLarge?: string }> {
+  if (!response.body) return { text: '' };
+  const reader = response.body.getReader();
+  const utf8 = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text: text + utf8.decode() };
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return { text, tooLarge: `a body larger than ${maxBytes} bytes (not read further)` };
+    }
+    text += utf8.decode(value, { stream: true });
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return parseExactJson(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function send(options: RunCasesOptions, request: CaseRequest): Promise<{ sent: SentRequest; reply: Reply }> {
+  const url = `${options.baseUrl.replace(/\/+$/, '')}${request.path}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.auth === 'key') headers['authorization'] = `Bearer ${options.apiKey}`;
+  if (request.auth === 'wrong') headers['authorization'] = `Bearer ${WRONG_KEY}`;
+  const body = request.raw?.text ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+  const contentType = request.raw?.contentType ?? (body === undefined ? undefined : 'application/json');
+  if (contentType !== undefined) headers['content-type'] = contentType;
+  const sent: SentRequest = { method: request.method, url, auth: request.auth, ...(contentType && { contentType }), ...(body !== undefined && { body }) };
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    // A redirect is an answer to check, not to follow (it could carry the key elsewhere).
+    const response = await (options.fetch ?? globalThis.fetch)(url, { method: request.method, headers, redirect: 'manual', signal, ...(body !== undefined && { body }) });
+    const { text, tooLarge } = await readBounded(response, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    const json = tooLarge === undefined ? parseJson(text) : undefined;
+    return { sent, reply: { status: response.status, headers: response.headers, text, ...(json !== undefined && { json }), ...(tooLarge && { bodyError: tooLarge }) } };
+  } catch (error) {
+    const timedOut = signal.aborted;
+    const cause = error instanceof Error ? (error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message) : String(error);
+    throw new NoAnswer(timedOut ? `no answer from ${new URL(url).origin} within ${options.timeoutMs} ms` : `no answer from ${new URL(url).origin}: ${cause}`);
+  }
+}
+
+const outcomeOf = (findings: readonly Finding[]): Outcome =>
+  findings.some((item) => item.level === 'required') ? 'fail' : findings.length > 0 ? 'note' : 'pass';
+
+function result(testCase: ConformanceCase, fields: Pick<CaseResult, 'outcome' | 'findings'> & Partial<CaseResult>): CaseResult {
+  const { id, title, operation, status, level, spec } = testCase;
+  return { id, title, operation, status, level, spec, ...fields };
+}
+
+/**
+ * Runs the cases in order against `baseUrl` and returns what each found. Prints
+ * nothing and throws only for bad options: a refused key on the first request
+ * or a request without an answer stops the run (`stopped`), the cases left are
+ * skipped, and the report says why.
+ */
+export async function runCases(options: RunCasesOptions): Promise<ConformanceReport> {
+  if (!RUN_ID.test(options.runId)) throw new TypeError(`runId must be 1 to 32 letters, digits or -, got ${JSON.stringify(options.runId)}`);
+  const cases = options.cases ?? CONFORMANCE_CASES;
+  const state: RunState = { name: `${NAME_PREFIX}${options.runId}`, created: [], listed: [], pages: {} };
+  const results: CaseResult[] = [];
+  let requests = 0;
+  let stopped: Stopped | undefined;
+  for (const testCase of cases) {
+    if (stopped) {
+      results.push(result(testCase, { outcome: 'skip', reason: `the run stopped: ${stopped.message}`, findings: [] }));
+      continue;
+    }
+    if (testCase.writes && !options.allowWrites) {
+      results.push(result(testCase, { outcome: 'skip', reason: options.writeSkipReason ?? 'writes are not allowed', findings: [] }));
+      continue;
+    }
+    const planned = testCase.plan(state);
+    if ('skip' in planned) {
+      results.push(result(testCase, { outcome: 'skip', reason: planned.skip, findings: [] }));
+      continue;
+    }
+    if (requests >= options.maxRequests) {
+      results.push(result(testCase, { outcome: 'skip', reason: `the request budget (${options.maxRequests}) is spent`, findings: [] }));
+      continue;
+    }
+    requests++;
+    let exchange;
+    try {
+      exchange = await send(options, planned);
+    } catch (error) {
+      if (!(error instanceof NoAnswer)) throw error;
+      stopped = { reason: 'network', message: error.message, caseId: testCase.id };
+      results.push(result(testCase, { outcome: 'skip', reason: error.message, findings: [] }));
+      continue;
+    }
+    const { sent, reply } = exchange;
+    // Whatever the case expected, an animal the service says it stored is one this run created.
+    if (planned.method === 'POST' && reply.status >= 200 && reply.status < 300) {
+      const pet = z.safeParse(Pet, reply.json);
+      if (pet.success) state.created.push(pet.data);
+    }
+    const findings = testCase.check(reply, state).sort((a, b) => (a.level === b.level ? 0 : a.level === 'required' ? -1 : 1));
+    const requestId = reply.headers.get('x-request-id');
+    options.onAnswer?.(sent, reply.status, requestId ?? undefined);
+    const contentType = reply.headers.get('content-type');
+    const response = { status: reply.status, ...(requestId !== null && { requestId }), ...(contentType !== null && { contentType }), body: shown(reply.bodyError ?? reply.text) };
+    results.push(result(testCase, { outcome: outcomeOf(findings), findings, request: sent, response }));
+    // The first request tells whether the run can prove anything: a refused key or a service
+    // not serving would only fail every case after it.
+    if (results.length === 1 && planned.auth === 'key') {
+      const origin = new URL(sent.url).origin;
+      if (reply.status === 401) stopped = { reason: 'unauthorized', message: `the API key was refused (401) by ${origin}`, caseId: testCase.id };
+      if (reply.status === 429 || reply.status >= 500) stopped = { reason: 'unavailable', message: `${origin} is not serving: it answered ${reply.status}`, caseId: testCase.id };
+    }
+  }
+  const summary: Record<Outcome, number> = { pass: 0, fail: 0, note: 0, skip: 0 };
+  for (const item of results) summary[item.outcome]++;
+  return {
+    baseUrl: options.baseUrl,
+    runId: options.runId,
+    allowWrites: options.allowWrites,
+    maxRequests: options.maxRequests,
+    requests,
+    results,
+    matrix: coverageMatrix(results),
+    created: state.created,
+    summary,
+    ...(stopped && { stopped }),
+  };
+}

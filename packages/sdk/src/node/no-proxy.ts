@@ -1,0 +1,42 @@
+/**
+ * The NO_PROXY entry that `url` matches, or undefined. curl's rules: entries
+ * are separated by commas (spaces around them ignored), matched without regard
+ * to case; `*` alone matches every host; a name matches itself and its
+ * subdomains, with or without a leading `.` (or `*.`): `example.com` and
+ * `.example.com` both match `example.com` and `api.example.com`, never
+ * `badexample.com`. An IP address matches itself only (IPv6 without brackets,
+ * as curl asks: `::1`). Beyond curl, as Go and undici allow, an entry may end in
+ * `:PORT` and then matches that port only (`[::1]:8080` for IPv6). CIDR ranges
+ * (curl 7.86+) are not supported: such an entry matches nothing.
+ */
+export function matchNoProxy(url: URL, noProxy: string): string | undefined {
+  const host = bare(url.hostname);
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  for (const entry of noProxy.split(',')) {
+    const rule = entry.trim();
+    if (rule === '') continue;
+    if (rule === '*') return rule;
+    const { name, port: rulePort } = splitPort(rule.toLowerCase());
+    if (rulePort !== undefined && rulePort !== port) continue;
+    const domain = bare(name.replace(/^\*?\./, ''));
+    if (domain === '') continue;
+    if (host === domain || (!isIpAddress(domain) && host.endsWith(`.${domain}`))) return rule;
+  }
+  return undefined;
+}
+
+/** A host name without IPv6 brackets or a trailing dot, lower-case. */
+function bare(host: string): string {
+  return host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+}
+
+/** `name:port` → both; a bare IPv6 address (several colons, no brackets) has no port. */
+function splitPort(rule: string): { name: string; port?: string } {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(rule);
+  if (bracketed) return { name: bracketed[1] ?? '', ...(bracketed[2] !== undefined && { port: bracketed[2] }) };
+  const colons = rule.split(':').length - 1;
+  const withPort = colons === 1 ? /^(.*):(\d+)$/.exec(rule) : null;
+  return withPort ? { name: withPort[1] ?? '', port: String(Number(withPort[2])) } : { name: rule };
+}
+
+const isIpAddress = (host: string): boolean => host.includes(':') || /^\d+(\.\d+){3}$/.test(host);

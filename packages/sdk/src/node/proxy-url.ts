@@ -1,0 +1,37 @@
+import { ConfigurationError } from '../client/errors/configuration-error.js';
+
+/**
+ * A proxy setting as a URL: `http://` or `https://`, a host, an optional port,
+ * user and password; without a scheme, `http://` (as curl reads
+ * `proxy.example:3128`). Anything else is a ConfigurationError naming `source`
+ * (the variable or option it came from) and quoting the value only when it
+ * cannot hold a password.
+ */
+export function parseProxyUrl(text: string, source: string): URL {
+  const value = text.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+  let url: URL | undefined;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    url = undefined;
+  }
+  const quoted = value.includes('@') ? '' : ` (got "${value.replace(/[^\x20-\x7e]/g, '?')}")`;
+  if (!url || url.hostname === '') {
+    throw new ConfigurationError(`${source} is not a proxy URL${quoted}; expected http://HOST:PORT`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigurationError(`${source} is a ${url.protocol}// proxy URL${quoted}; only http:// and https:// proxies are supported`);
+  }
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '') {
+    throw new ConfigurationError(`${source} is not a proxy URL${quoted}: a proxy URL has no path, query or fragment; expected http://HOST:PORT`);
+  }
+  return url;
+}
+
+/** The proxy's URL for messages: any password replaced by `****`, no trailing slash. */
+export function redactProxyUrl(url: URL): string {
+  const copy = new URL(url.href);
+  if (copy.password !== '') copy.password = '****';
+  return copy.href.replace(/\/$/, '');
+}
