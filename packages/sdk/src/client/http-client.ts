@@ -53,12 +53,14 @@ const contextOf = (options: NormalizedOptions): CallContext => options.context a
 
 /**
  * The client's one ky instance, and `send`, which every method goes through.
- * ky does the retries (reads only: network errors, attempt timeouts, 408, 429,
- * 5xx; backoff with jitter; `Retry-After` up to `maxRetryAfter`), the timeouts
- * and the hooks; the SDK's own hooks run first and turn every failure into one
- * of its error classes. send() retries a read whose body failed, within the
- * same limits. Creates are never retried: the API has no idempotency key, so a
- * retried create could store the animal twice.
+ * ky makes the retries planRetry decides (reads only: network errors, attempt
+ * timeouts, 408, 429, 5xx; backoff with jitter; `Retry-After` up to
+ * `maxRetryAfter`), the timeouts and the hooks; the SDK's beforeError hook runs
+ * first and turns every failure into one of its error classes, and its
+ * request id is stamped after the caller's beforeRequest hooks. send()
+ * retries a read whose body failed, within the same limits. Creates are never
+ * retried: the API has no idempotency key, so a retried create could store
+ * the animal twice.
  */
 export function createHttpClient(options: ClientOptions, settings: HttpSettings) {
   const { logger, baseUrl, apiKey } = settings;

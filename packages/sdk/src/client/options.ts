@@ -39,8 +39,10 @@ export interface ClientOptions {
   fetch?: ((input: Request | URL | string, init?: RequestInit) => Promise<Response>) | undefined;
   /**
    * ky's hooks (`beforeRequest`, `afterResponse`, `beforeRetry`, `beforeError`),
-   * run after the SDK's own: a tracing header, metrics, logging. A
-   * `beforeError` hook receives the SDK's error classes.
+   * run after the SDK's own: a tracing header, metrics, logging. The request id
+   * is read after your `beforeRequest` hooks (an `X-Request-Id` or a
+   * `traceparent` they set counts); `beforeRetry` and `beforeError` hooks
+   * receive the SDK's error classes.
    */
   hooks?: Hooks | undefined;
   /** Largest response body read, in bytes (default 10 MiB); a larger one is a `ResponseTooLargeError`. */
