@@ -44,7 +44,7 @@ async function bashComplete(words: readonly string[]): Promise<string[]> {
 
 describe.concurrent('bash completion', () => {
   it.for([
-    [[''], ['pets', 'auth', 'config', 'completion', 'help']],
+    [[''], ['pets', 'auth', 'config', 'verify', 'completion', 'help']],
     [['pets', ''], ['list', 'create', 'get', 'import', 'help']],
     [['--profile', 'qa', 'pets', 'l'], ['list']],
     [['--json', 'config', 'de'], ['delete-profile']],
