@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockFetch } from '@petstore/mock-server/fetch';
+import { LIST_LIMIT_DEFAULT } from '@petstore/sdk/contract';
 
 /** A request as the mutant received it, before the mock answers it; a mutation may change it. */
 export interface MutantRequest {
@@ -49,10 +50,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * The mock server's own core, in this process (a store of its own with `seed`
- * animals), behind a node:http server on 127.0.0.1 and an OS-picked port that
+ * animals: by default more than the default page, so that a wrong default
+ * limit shows), behind a node:http server on 127.0.0.1 and an OS-picked port that
  * applies `mutation` to every exchange: the real mock with one behaviour broken.
  */
-export async function startMutantServer(mutation: Mutation, seed = 30): Promise<MutantServer> {
+export async function startMutantServer(mutation: Mutation, seed = 2 * LIST_LIMIT_DEFAULT): Promise<MutantServer> {
   const mock = createMockFetch({ baseUrl: MOCK_BASE, seed });
   const server = createServer((incoming, outgoing) => {
     void (async () => {
