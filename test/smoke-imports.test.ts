@@ -51,6 +51,12 @@ describe('built packages, imported by name', () => {
     expect(await importInNode('@petstore/sdk/openapi')).toEqual(['createOpenApiDocument']);
   });
 
+  it('@petstore/sdk/conformance runs the contract cases without the HTTP client, and the root never loads it', async () => {
+    expect(await importInNode('@petstore/sdk/conformance')).toEqual(expect.arrayContaining(['CONFORMANCE_CASES', 'runCases', 'coverageMatrix']));
+    expect((await modulesLoadedBy('@petstore/sdk/conformance')).filter((url) => url.includes('/ky/'))).toEqual([]);
+    expect((await modulesLoadedBy('@petstore/sdk')).filter((url) => url.includes('/conformance/'))).toEqual([]);
+  });
+
   it('@petstore/mock-server and @petstore/cli load', async () => {
     expect((await importInNode('@petstore/mock-server')).length).toBeGreaterThan(0);
     expect((await importInNode('@petstore/cli')).length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../contract/deprecation.js';
 import { ID_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../contract/limits.js';
 import type { OperationId } from '../contract/operations.js';
-import type { NewPet, Pet } from '../contract/pet.js';
+import type { NewPet, Pet, PetStatus } from '../contract/pet.js';
 import { DEFAULT_PET_STATUS, PET_STATUSES } from '../contract/statuses.js';
 import { BODY, checkBody, checkErrorBody, checkJsonContentType, checkStatus, finding, shown, SPEC, type Finding, type Level, type Reply } from './checks.js';
 
@@ -105,6 +105,12 @@ function failure(reply: Reply, status: number, level: Level, spec: string, code:
 const listed = (reply: Reply, findings: Finding[]): Pet[] | undefined =>
   findings.some((item) => item.level === 'required') ? undefined : (reply.json as Pet[]);
 
+/** A filtered list holds only animals of that status. */
+function onlyStatus(pets: Pet[] | undefined, status: PetStatus): Finding[] {
+  const others = (pets ?? []).filter((pet) => pet.status !== status);
+  return others.length === 0 ? [] : [finding('required', 'body[].status', `only ${status}`, `${others.length} other: ${shown(others.slice(0, 3))}`, SPEC_LIST.status)];
+}
+
 /** `Deprecation` and `Sunset` as the contract's constants give them (a note: the specification names no header). */
 function deprecationHeaders(reply: Reply): Finding[] {
   const expected = { Deprecation: GET_PET_DEPRECATION, Sunset: GET_PET_SUNSET };
@@ -183,8 +189,10 @@ const invalidCreate = (id: string, title: string, body: (state: RunState) => unk
 
 /**
  * The contract's cases, in the order they run: the first is an authenticated
- * list (a refused key stops the run there), creates come before the cases that
- * look for what they created. The same table proves the mock server (both
+ * list (a refused key stops the run there) and the page with the default's
+ * limit next to it, before anything is created; creates come before the
+ * listings, so that even an empty deployment has animals of two statuses to
+ * filter, and before the cases that look for what they created. The same table proves the mock server (both
  * transports) and, through `petstore verify`, any deployment: no case assumes
  * seeded data.
  */
@@ -199,15 +207,6 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     }
     return findings;
   }),
-  ...(['listPets', 'createPet', 'getPet'] as const).flatMap(authCases),
-  ...[LIST_LIMIT_MIN, 2, LIST_LIMIT_MAX].map((limit) =>
-    listCase(`listPets-200-limit-${limit}`, `GET /pets?limit=${limit} → 200, at most ${limit}`, `?limit=${limit}`, (reply) => {
-      const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
-      const pets = listed(reply, findings);
-      if (pets && pets.length > limit) findings.push(finding('required', 'body length', `at most ${limit} (limit=${limit})`, String(pets.length), SPEC_LIST.limit));
-      return findings;
-    }),
-  ),
   listCase('listPets-200-limit-default-is-20', `GET /pets?limit=${LIST_LIMIT_DEFAULT} → the same page as no limit`, `?limit=${LIST_LIMIT_DEFAULT}`, (reply, state) => {
     const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
     const pets = listed(reply, findings);
@@ -217,18 +216,7 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     }
     return findings;
   }),
-  ...PET_STATUSES.map((status) =>
-    listCase(`listPets-200-status-${status}`, `GET /pets?status=${status} → only ${status} animals`, `?status=${status}&limit=${LIST_LIMIT_MAX}`, (reply) => {
-      const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
-      const others = (listed(reply, findings) ?? []).filter((pet) => pet.status !== status);
-      if (others.length > 0) findings.push(finding('required', 'body[].status', `only ${status}`, `${others.length} other: ${shown(others.slice(0, 3))}`, SPEC_LIST.status));
-      return findings;
-    }),
-  ),
-  refusedQuery('listPets-400-limit-0', `GET /pets?limit=${LIST_LIMIT_MIN - 1} → 400`, `?limit=${LIST_LIMIT_MIN - 1}`, SPEC_LIST.outOfRange),
-  refusedQuery('listPets-400-limit-101', `GET /pets?limit=${LIST_LIMIT_MAX + 1} → 400, not clamped`, `?limit=${LIST_LIMIT_MAX + 1}`, SPEC_LIST.outOfRange),
-  refusedQuery('listPets-400-limit-abc', 'GET /pets?limit=abc → 400', '?limit=abc', SPEC_LIST.outOfRange),
-  refusedQuery('listPets-400-status-unknown', 'GET /pets?status=lost → 400', '?status=lost', SPEC_LIST.badStatus),
+  ...(['listPets', 'createPet', 'getPet'] as const).flatMap(authCases),
 
   // Creating: every POST /pets may store an animal, so each is a write.
   {
@@ -286,6 +274,27 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     check: (reply) => failure(reply, 415, 'note', SPEC_CREATE.mediaType, 'unsupported_media_type'),
   },
 
+
+  // Listing, with the animals just created among the data.
+  ...[LIST_LIMIT_MIN, 2, LIST_LIMIT_MAX].map((limit) =>
+    listCase(`listPets-200-limit-${limit}`, `GET /pets?limit=${limit} → 200, at most ${limit}`, `?limit=${limit}`, (reply) => {
+      const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
+      const pets = listed(reply, findings);
+      if (pets && pets.length > limit) findings.push(finding('required', 'body length', `at most ${limit} (limit=${limit})`, String(pets.length), SPEC_LIST.limit));
+      return findings;
+    }),
+  ),
+  ...PET_STATUSES.map((status) =>
+    listCase(`listPets-200-status-${status}`, `GET /pets?status=${status} → only ${status} animals`, `?status=${status}&limit=${LIST_LIMIT_MAX}`, (reply) => {
+      const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
+      return [...findings, ...onlyStatus(listed(reply, findings), status)];
+    }),
+  ),
+  refusedQuery('listPets-400-limit-0', `GET /pets?limit=${LIST_LIMIT_MIN - 1} → 400`, `?limit=${LIST_LIMIT_MIN - 1}`, SPEC_LIST.outOfRange),
+  refusedQuery('listPets-400-limit-101', `GET /pets?limit=${LIST_LIMIT_MAX + 1} → 400, not clamped`, `?limit=${LIST_LIMIT_MAX + 1}`, SPEC_LIST.outOfRange),
+  refusedQuery('listPets-400-limit-abc', 'GET /pets?limit=abc → 400', '?limit=abc', SPEC_LIST.outOfRange),
+  refusedQuery('listPets-400-status-unknown', 'GET /pets?status=lost → 400', '?status=lost', SPEC_LIST.badStatus),
+
   // Reading back what was created.
   {
     id: 'getPet-200',
@@ -318,6 +327,7 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     check: (reply, state) => {
       const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
       const pets = listed(reply, findings);
+      findings.push(...onlyStatus(pets, 'pending'));
       const { subject } = state;
       if (pets && subject && !pets.some((pet) => pet.id === subject.id)) {
         // A full page may hold other animals only: the specification gives no way to the next one.

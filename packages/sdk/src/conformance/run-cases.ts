@@ -1,9 +1,8 @@
-import type { OperationId } from '../contract/operations.js';
 import * as z from 'zod/mini';
 import { Pet } from '../contract/pet.js';
 import { parseExactJson } from '../client/exact-json.js';
 import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY, type CaseRequest, type ConformanceCase, type RunState } from './cases.js';
-import { shown, type Finding, type Level, type Reply } from './checks.js';
+import { shown, type Finding, type Reply } from './checks.js';
 import { coverageMatrix, type MatrixCell } from './matrix.js';
 
 export interface RunCasesOptions {
@@ -39,13 +38,8 @@ export interface SentRequest {
   body?: string;
 }
 
-export interface CaseResult {
-  id: string;
-  title: string;
-  operation: OperationId;
-  status: number;
-  level: Level;
-  spec: string;
+/** A case's result: its description (from the table) and what the run found. */
+export interface CaseResult extends Pick<ConformanceCase, 'id' | 'title' | 'operation' | 'status' | 'level' | 'spec'> {
   outcome: Outcome;
   /** Why the case was skipped. */
   reason?: string;
