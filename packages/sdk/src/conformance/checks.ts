@@ -70,6 +70,15 @@ function unknownKeys(value: unknown, keys: readonly string[]): string[] {
   return Object.keys(value).filter((key) => !keys.includes(key));
 }
 
+/** An issue about a field the body lacks, worded as such (zod says only "Invalid input" where a schema has no message). */
+function missingOrAsIs(issue: z.core.$ZodIssue, body: unknown): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_type' || issue.path.length === 0) return issue;
+  const parent = issue.path.slice(0, -1).reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined), body);
+  const key = issue.path.at(-1);
+  const absent = typeof parent === 'object' && parent !== null && key !== undefined && !Object.hasOwn(parent, key);
+  return absent ? { ...issue, message: 'missing' } : issue;
+}
+
 /** A contract schema, as a body check needs it. */
 export interface BodyShape {
   name: string;
@@ -99,7 +108,7 @@ export function checkBody(reply: Reply, shape: BodyShape, spec: string): Finding
   if (reply.bodyError !== undefined) return [finding('required', 'body', `${name} as JSON`, reply.bodyError, spec)];
   if (reply.json === undefined) return [finding('required', 'body', `${name} as JSON`, reply.text === '' ? '(empty)' : shown(reply.text), SPEC.json)];
   const result = z.safeParse(schema, reply.json);
-  if (!result.success) return [finding('required', 'body', name, `${formatIssues('body', result.error.issues)} in ${shown(reply.json)}`, spec)];
+  if (!result.success) return [finding('required', 'body', name, `${formatIssues('body', result.error.issues.map((issue) => missingOrAsIs(issue, reply.json)))} in ${shown(reply.json)}`, spec)];
   const extra = [...new Set(keysOf(reply.json).flatMap((item) => unknownKeys(item, keys)))];
   return extra.length === 0 ? [] : [finding('note', 'body fields', `only ${keys.join(', ')}`, `also ${extra.join(', ')}`, SPEC.unknownFields)];
 }
