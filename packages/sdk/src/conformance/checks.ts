@@ -101,14 +101,16 @@ export const BODY = {
 /**
  * The body against a contract schema: a mismatch is required; fields the
  * contract does not define are a note (the specification does not forbid them).
- * `keysOf` gives the objects whose fields are compared with `keys`.
+ * `keysOf` gives the objects whose fields are compared with `keys`. A mismatch
+ * quotes the body as received, never as parsed: the exact parse keeps `41.0` as
+ * the text "41.0", which serialised again would read as a string.
  */
 export function checkBody(reply: Reply, shape: BodyShape, spec: string): Finding[] {
   const { name, schema, keys, keysOf } = shape;
   if (reply.bodyError !== undefined) return [finding('required', 'body', `${name} as JSON`, reply.bodyError, spec)];
   if (reply.json === undefined) return [finding('required', 'body', `${name} as JSON`, reply.text === '' ? '(empty)' : shown(reply.text), SPEC.json)];
   const result = z.safeParse(schema, reply.json);
-  if (!result.success) return [finding('required', 'body', name, `${formatIssues('body', result.error.issues.map((issue) => missingOrAsIs(issue, reply.json)))} in ${shown(reply.json)}`, spec)];
+  if (!result.success) return [finding('required', 'body', name, `${formatIssues('body', result.error.issues.map((issue) => missingOrAsIs(issue, reply.json)))} in ${shown(reply.text)}`, spec)];
   const extra = [...new Set(keysOf(reply.json).flatMap((item) => unknownKeys(item, keys)))];
   return extra.length === 0 ? [] : [finding('note', 'body fields', `only ${keys.join(', ')}`, `also ${extra.join(', ')}`, SPEC.unknownFields)];
 }
