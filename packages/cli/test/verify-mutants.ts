@@ -81,6 +81,13 @@ export const MUTANTS: readonly Mutant[] = [
     finding: required('createPet-201', 'body', /a Pet/, /^body\.id: must be an integer in \{"id":"\d+"/),
   },
   {
+    name: 'an id written with a fraction (41.0)',
+    answer: (answer) => (answer.body = answer.body.replace(/"id":(\d+)/g, '"id":$1.0')),
+    exitCode: 1,
+    // Quoted as the server wrote it, a number, not as the exact parse keeps it (the text "41.0").
+    finding: required('createPet-201', 'body', /a Pet/, /^body\.id: must be an integer in \{"id":\d+\.0,"name"/),
+  },
+  {
     name: 'list ignoring status',
     request: (request) => {
       if (isList(request.method, request.path)) changeQuery(request, (query) => query.delete('status'));
