@@ -31,6 +31,14 @@ describe('petstore on a real terminal', () => {
     expect(plain).toBe('ID  NAME      CATEGORY  STATUS\n1   Rex       1         available\n2   Whiskers  2         available\n3   Bella     3         pending\n');
   });
 
+  it('verify: the report in colour, the verdict last', async () => {
+    const screen = await inTerminal(['verify'], env());
+    expect(screen).toContain('\u001b[32mPASS\u001b[39m');
+    // eslint-disable-next-line no-control-regex -- stripping colour codes
+    const plain = screen.replace(/\u001b\[[0-9;]*m/g, '').replaceAll('\r', '');
+    expect(plain).toMatch(/\n\d+ passed, 0 failed, 0 noted, 0 skipped: conformant\n$/);
+  });
+
   it('prints no colour with NO_COLOR, --no-color or TERM=dumb, and keeps the table', async () => {
     for (const [args, extra] of [
       [['pets', 'list', '--limit', '3'], { NO_COLOR: '1' }],

@@ -58,6 +58,15 @@ describe('against the mock server binary, in memory', () => {
     expect(result.stdout).toMatch(/^ {2}\d+ {2}petstore-verify-[0-9a-f]{8} {2}pending$/m);
     expect(result.stdout).toMatch(/\d+ passed, 0 failed, 0 noted, 0 skipped: conformant\n$/);
   });
+
+  it('--debug prints each exchange on stderr, never the key', async () => {
+    const result = await cli.run(['verify', '--base-url', mock.url, '--debug', '--json'], withKey);
+    expect(result.code).toBe(0);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(parseReport(result.stdout).requests);
+    expect(lines[0]).toMatch(new RegExp(`^debug: GET ${mock.url}/pets → 200 \\(request id \\S+\\)$`));
+    expect(result.stderr).not.toContain(DEV_KEY);
+  });
 });
 
 describe('against the mock server binary with --data', () => {
@@ -160,6 +169,15 @@ describe('safe by default', () => {
 });
 
 describe('exit codes', () => {
+  it('are in verify --help, with the request budget and the write rule', async () => {
+    const result = await cli.run(['verify', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Exit codes of verify:\n  0  conformant (notes do not fail a run)\n  1  a contract violation\n  3  configuration or authentication');
+    expect(result.stdout).toContain('\n  7  network: no answer or a timeout, or a first answer of 429 or 5xx\n');
+    expect(result.stdout).toContain('At most 100 requests');
+    expect(result.stdout).toContain('unless --allow-writes is given');
+  });
+
   it('a wrong key on the first request is exit 3, never a pass', async () => {
     const mock = await startMockServerProcess();
     try {
@@ -171,6 +189,19 @@ describe('exit codes', () => {
       expect(report.stopped).toMatchObject({ reason: 'unauthorized', caseId: 'listPets-200-default' });
       expect(report.requests).toBe(1);
       expect(result.stdout + result.stderr).not.toContain('not-the-key');
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('a --junit file that cannot be written is exit 2 naming the flag, after the report', async () => {
+    const mock = await startMockServerProcess();
+    try {
+      const dir = await tempDirs.make();
+      const result = await cli.run(['verify', '--base-url', mock.url, '--json', '--junit', join(dir, 'no-such-folder', 'verify.xml')], withKey);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`"message":"--junit ${join(dir, 'no-such-folder', 'verify.xml')}: cannot write the file (ENOENT)"`);
+      expectConformant(parseReport(result.stdout));
     } finally {
       await mock.stop();
     }

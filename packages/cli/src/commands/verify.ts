@@ -25,13 +25,13 @@ async function writeJunit(path: string, report: ConformanceReport, seconds: numb
   }
 }
 
-/** The exit of a finished run: 3 for a refused key, 7 for no answer, 1 for a contract violation, else 0. */
+/** The exit of a finished run: 3 for a refused key, 7 for no answer or a service not serving, 1 for a contract violation, else 0. */
 function verdict(report: ConformanceReport): CliError | undefined {
   const { stopped, summary } = report;
   if (stopped?.reason === 'unauthorized') {
     return new CliError(`${stopped.message}: check the API key of the profile (petstore auth status)`, EXIT.configuration, 'unauthorized');
   }
-  if (stopped) return new CliError(stopped.message, EXIT.retryable, 'connection_failed');
+  if (stopped) return new CliError(stopped.message, EXIT.retryable, stopped.reason === 'network' ? 'connection_failed' : 'unavailable');
   if (summary.fail > 0) return new CliError(`${summary.fail} case${summary.fail === 1 ? '' : 's'} violate the contract (see the report)`, EXIT.unexpected, 'contract_violation');
   return undefined;
 }
@@ -54,11 +54,16 @@ export async function verify(context: CommandContext, flags: VerifyFlags): Promi
     runId: randomBytes(4).toString('hex'),
     timeoutMs,
     maxRequests: VERIFY_MAX_REQUESTS,
+    ...(context.options.debug && {
+      onAnswer: (request, status, requestId) =>
+        context.io.stderr.write(`debug: ${terminalSafe(`${request.method} ${request.url} → ${status}${requestId === undefined ? '' : ` (request id ${requestId})`}`)}\n`),
+    }),
   });
   const seconds = (performance.now() - started) / 1000;
-  if (flags.junit !== undefined) await writeJunit(flags.junit, report, seconds);
+  // The report first: a JUnit file that cannot be written does not lose it.
   if (context.format === 'json' || context.format === 'ndjson') context.out(`${stringifyJson(report, context.format === 'json' ? 2 : undefined)}\n`);
   else context.out(renderVerifyReport(report, await context.paint()));
+  if (flags.junit !== undefined) await writeJunit(flags.junit, report, seconds);
   const failure = verdict(report);
   if (failure) throw failure;
 }

@@ -50,7 +50,7 @@ Exit codes of verify:
   0  conformant (notes do not fail a run)
   1  a contract violation
   3  configuration or authentication: no key, or the key refused on the first request
-  7  network: no answer, or a timeout`;
+  7  network: no answer or a timeout, or a first answer of 429 or 5xx`;
 
 const configKey = () => new Argument('<key>', CONFIG_KEYS.join(' or ')).choices(CONFIG_KEYS);
 const { concurrency } = IMPORT_LIMITS;

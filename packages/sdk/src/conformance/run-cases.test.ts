@@ -81,6 +81,25 @@ describe('runCases', () => {
     expect(report.results.slice(1).every((result) => result.outcome === 'skip')).toBe(true);
   });
 
+  it('a first answer of 429 or 5xx stops the run: unavailable; a later 5xx is a failure', async () => {
+    const { fetch, seen } = fakeFetch(() => json(503, { code: 'service_unavailable', message: 'down', status: 503 }));
+    const report = await runCases(options(fetch));
+    expect(seen).toHaveLength(1);
+    expect(report.stopped).toEqual({ reason: 'unavailable', message: 'http://api.test is not serving: it answered 503', caseId: 'listPets-200-default' });
+    const later = fakeFetch((request) => (new URL(request.url).pathname.startsWith('/v1/pets/') ? json(500, { code: 'x', message: 'x', status: 500 }) : contractLike(request)));
+    const run = await runCases(options(later.fetch));
+    expect(run.stopped).toBeUndefined();
+    expect(run.results.find((result) => result.id === 'getPet-404')?.outcome).toBe('fail');
+  });
+
+  it('tells onAnswer each answer, without the key', async () => {
+    const { fetch } = fakeFetch(contractLike);
+    const answers: string[] = [];
+    await runCases(options(fetch, { cases: only('listPets-200-default', 'getPet-404'), onAnswer: (request, status) => answers.push(`${request.method} ${request.url} ${status} ${JSON.stringify(request)}`) }));
+    expect(answers.map((line) => line.split(' {')[0])).toEqual(['GET http://api.test/v1/pets 200', 'GET http://api.test/v1/pets/9007199254740991 404']);
+    expect(answers.join()).not.toContain(KEY);
+  });
+
   it('no answer stops the run: network', async () => {
     const { fetch } = fakeFetch(() => {
       throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') });

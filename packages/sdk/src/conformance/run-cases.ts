@@ -22,6 +22,8 @@ export interface RunCasesOptions {
   maxRequests: number;
   /** The largest response body read, in bytes (1 MiB by default); a larger one fails its case. */
   maxBodyBytes?: number;
+  /** Called after each answer (for a debug log): the request as sent, without the key, and the status. */
+  onAnswer?: (request: SentRequest, status: number, requestId: string | undefined) => void;
   /** The table to run (the contract's by default). */
   cases?: readonly ConformanceCase[];
 }
@@ -49,9 +51,12 @@ export interface CaseResult extends Pick<ConformanceCase, 'id' | 'title' | 'oper
   response?: { status: number; requestId?: string; contentType?: string; body: string };
 }
 
-/** Why the run stopped before its end: a refused key (exit 3 in the CLI) or no answer (exit 7). */
+/**
+ * Why the run stopped before its end: a refused key (exit 3 in the CLI), no
+ * answer, or a first answer of 429 or 5xx, a service not serving (exit 7).
+ */
 export interface Stopped {
-  reason: 'unauthorized' | 'network';
+  reason: 'unauthorized' | 'network' | 'unavailable';
   message: string;
   caseId: string;
 }
@@ -184,11 +189,16 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
     }
     const findings = testCase.check(reply, state).sort((a, b) => (a.level === b.level ? 0 : a.level === 'required' ? -1 : 1));
     const requestId = reply.headers.get('x-request-id');
+    options.onAnswer?.(sent, reply.status, requestId ?? undefined);
     const contentType = reply.headers.get('content-type');
     const response = { status: reply.status, ...(requestId !== null && { requestId }), ...(contentType !== null && { contentType }), body: shown(reply.bodyError ?? reply.text) };
     results.push(result(testCase, { outcome: outcomeOf(findings), findings, request: sent, response }));
-    if (results.length === 1 && planned.auth === 'key' && reply.status === 401) {
-      stopped = { reason: 'unauthorized', message: `the API key was refused (401) by ${new URL(sent.url).origin}`, caseId: testCase.id };
+    // The first request tells whether the run can prove anything: a refused key or a service
+    // not serving would only fail every case after it.
+    if (results.length === 1 && planned.auth === 'key') {
+      const origin = new URL(sent.url).origin;
+      if (reply.status === 401) stopped = { reason: 'unauthorized', message: `the API key was refused (401) by ${origin}`, caseId: testCase.id };
+      if (reply.status === 429 || reply.status >= 500) stopped = { reason: 'unavailable', message: `${origin} is not serving: it answered ${reply.status}`, caseId: testCase.id };
     }
   }
   const summary: Record<Outcome, number> = { pass: 0, fail: 0, note: 0, skip: 0 };
