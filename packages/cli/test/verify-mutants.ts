@@ -96,6 +96,14 @@ export const MUTANTS: readonly Mutant[] = [
     finding: required('listPets-200-status-sold', 'body[].status', /only sold/, /other: .*"status":"available"/),
   },
   {
+    name: 'a list without status showing only available animals',
+    request: (request) => {
+      if (isList(request.method, request.path)) changeQuery(request, (query) => query.has('status') || query.set('status', 'available'));
+    },
+    exitCode: 1,
+    finding: required('listPets-200-limit-100', 'body[].id', /^all \d+ animals this run created/, /^\d+ animals, without \d+ \(pending\)/),
+  },
+  {
     name: 'limit not applied',
     request: (request) => {
       if (isList(request.method, request.path)) changeQuery(request, (query) => query.delete('limit'));
