@@ -122,7 +122,7 @@ function holdsCreated(pets: Pet[] | undefined, limit: number, state: RunState): 
   const missing = state.created.filter((pet) => !pets.some((item) => item.id === pet.id));
   if (missing.length === 0) return [];
   const expected = `all ${state.created.length} animals this run created (a page shorter than its limit is the whole list)`;
-  return [finding('required', 'body[].id', expected, `${pets.length} animals, without ${shown(missing.map((pet) => `${pet.id} (${pet.status ?? 'no status'})`).join(', '))}`, SPEC_LIST.all)];
+  return [finding('required', 'body[].id', expected, `${pets.length} animal${pets.length === 1 ? '' : 's'}, without ${shown(missing.map((pet) => `${pet.id} (${pet.status ?? 'no status'})`).join(', '))}`, SPEC_LIST.all)];
 }
 
 /** `Deprecation` and `Sunset` as the contract's constants give them (a note: the specification names no header). */
