@@ -12,8 +12,8 @@ const ORDER: readonly Outcome[] = ['fail', 'note', 'pass', 'skip'];
 /** Every piece of text from outside (the server's answers, the base URL) is escaped before it is painted. */
 const safe = terminalSafe;
 
-function label(outcome: Outcome, paint: Paint): string {
-  const text = LABEL[outcome];
+/** `text` (the outcome's label, padded) in the outcome's colour. */
+function label(outcome: Outcome, paint: Paint, text = LABEL[outcome]): string {
   if (outcome === 'fail') return paint.red(paint.bold(text));
   if (outcome === 'note') return paint.yellow(text);
   if (outcome === 'pass') return paint.green(text);
@@ -33,21 +33,30 @@ function details(result: CaseResult, paint: Paint): string[] {
   return lines;
 }
 
+/**
+ * The cases as a table (result, operation, documented status, case), failures
+ * first, each failure or note followed by its details. Cells are escaped
+ * before they are measured, so the columns line up with what is shown.
+ */
 function caseLines(report: ConformanceReport, paint: Paint): string[] {
   // The cases a stopped run never reached share one line, not one each.
   const stoppedReason = report.stopped && `the run stopped: ${report.stopped.message}`;
   const unreached = report.results.filter((result) => result.outcome === 'skip' && result.reason === stoppedReason).length;
-  const stoppedLine = unreached > 0 ? [`${label('skip', paint)}  ${unreached} more case${unreached === 1 ? '' : 's'}${paint.dim(` — ${safe(stoppedReason ?? '')}`)}`] : [];
+  const shownResults = ORDER.flatMap((outcome) =>
+    report.results.filter((result) => result.outcome === outcome && !(outcome === 'skip' && result.reason === stoppedReason)),
+  );
+  const header = ['RESULT', 'OPERATION', 'STATUS', 'CASE'];
+  const rows = shownResults.map((result) => [LABEL[result.outcome], result.operation, String(result.status), safe(result.title)]);
+  const pad = padTo(columnWidths(header, rows));
+  // The first column is painted after it is padded: colour codes take no columns.
+  const line = (row: string[], outcome: Outcome) => row.map((cell, column) => (column === 0 ? label(outcome, paint, pad(cell, 0)) : pad(cell, column))).join('  ').trimEnd();
   return [
-    ...ORDER.flatMap((outcome) =>
-    report.results
-      .filter((result) => result.outcome === outcome && !(outcome === 'skip' && result.reason === stoppedReason))
-      .flatMap((result) => [
-        `${label(outcome, paint)}  ${safe(result.title)}${result.reason === undefined ? '' : paint.dim(` — ${safe(result.reason)}`)}`,
-        ...(outcome === 'fail' || outcome === 'note' ? details(result, paint) : []),
-      ]),
-    ),
-    ...stoppedLine,
+    paint.bold(header.map(pad).join('  ').trimEnd()),
+    ...shownResults.flatMap((result, index) => [
+      `${line(rows[index] ?? [], result.outcome)}${result.reason === undefined ? '' : paint.dim(` — ${safe(result.reason)}`)}`,
+      ...(result.outcome === 'fail' || result.outcome === 'note' ? details(result, paint) : []),
+    ]),
+    ...(unreached > 0 ? [`${label('skip', paint)}  ${unreached} more case${unreached === 1 ? '' : 's'}${paint.dim(` — ${safe(stoppedReason ?? '')}`)}`] : []),
   ];
 }
 
