@@ -10,6 +10,7 @@ import type { ConformanceReport } from '@petstore/sdk/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
 import { startMswHttpServer, type MswHttpServer } from './msw-http-server.js';
+import { readJunit } from './read-junit.js';
 import { createCli, createTempDirs, DEV_KEY, sendJson, startStubServer, type Cli, type JsonErrorLine, type StubServer } from './support.js';
 
 const tempDirs = createTempDirs();
@@ -92,12 +93,13 @@ describe.skipIf(!hasSqlite)('against the mock server binary with --data', () => 
     expect(result.code).toBe(0);
     const report = parseReport(result.stdout);
     expectConformant(report);
-    const xml = await readFile(file, 'utf8');
-    expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites /);
-    const suite = /<testsuite name="([^"]*)" tests="(\d+)" failures="(\d+)" errors="(\d+)" skipped="(\d+)"/.exec(xml);
-    expect(suite?.slice(1)).toEqual([`petstore verify ${mock.url}`, String(report.results.length), '0', '0', '0']);
-    const names = [...xml.matchAll(/<testcase classname="petstore\.verify\.(\w+)" name="([^"]*)"/g)].map((match) => `${match[1]} ${match[2]?.split(':')[0]}`);
-    expect(names).toEqual(report.results.map((item) => `${item.operation} ${item.id}`));
+    const suites = readJunit(await readFile(file, 'utf8'));
+    expect(suites).toMatchObject({ name: 'testsuites', attributes: { name: 'petstore verify', tests: String(report.results.length), failures: '0', errors: '0', skipped: '0' } });
+    const [suite] = suites.children;
+    expect(suite?.attributes).toMatchObject({ name: `petstore verify ${mock.url}`, tests: String(report.results.length), failures: '0' });
+    expect(suite?.children.map((testcase) => [testcase.name, testcase.attributes['classname'], testcase.attributes['name'], testcase.children])).toEqual(
+      report.results.map((item) => ['testcase', `petstore.verify.${item.operation}`, `${item.id}: ${item.title}`, []]),
+    );
   });
 });
 
@@ -252,6 +254,10 @@ describe('exit codes', () => {
       expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
       expect(result.stdout).not.toContain(DEV_KEY);
       const xml = await readFile(file, 'utf8');
+      const failures = (readJunit(xml).children[0]?.children ?? []).flatMap((testcase) => testcase.children.filter((child) => child.name === 'failure'));
+      expect(failures.length).toBeGreaterThan(0);
+      // The hostile name, read back: each control character a visible escape, the markup characters as they were.
+      expect(failures.map((failure) => failure.text).join('\n')).toContain('x\\u001b]0;owned\\u0007\\u202e<&>');
       // eslint-disable-next-line no-control-regex -- none XML 1.0 forbids, nor a bidi override.
       expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u202e]/);
       expect(xml).toContain('&lt;&amp;&gt;');

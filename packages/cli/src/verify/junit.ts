@@ -20,7 +20,10 @@ export function xmlText(text: string): string {
 /** The text of a failure, a note or a skip: what differs, then how to send the request again. */
 function body(result: CaseResult): string {
   const lines = result.findings.map((finding) => `${finding.level === 'note' ? 'note: ' : ''}${finding.what}: expected ${finding.expected}, received ${finding.received} (${finding.spec})`);
-  if (result.response) lines.push(`received ${result.response.status}${result.response.requestId === undefined ? '' : `, request id ${result.response.requestId}`}`);
+  if (result.response) {
+    const { status, requestId, body } = result.response;
+    lines.push(`received ${status}${requestId === undefined ? '' : `, request id ${requestId}`}${body === '' ? '' : `, body ${body}`}`);
+  }
   if (result.request) lines.push(curlCommand(result.request, WRONG_KEY));
   return lines.join('\n');
 }

@@ -27,7 +27,8 @@ function details(result: CaseResult, paint: Paint): string[] {
       `    ${finding.level === 'note' ? 'note: ' : ''}${safe(finding.what)}: expected ${safe(finding.expected)}, received ${safe(finding.received)}\n      ${paint.dim(safe(finding.spec))}`,
   );
   if (result.response) {
-    lines.push(`    received: ${result.response.status}${result.response.requestId === undefined ? '' : `, request id ${safe(result.response.requestId)}`}`);
+    const { status, requestId, body } = result.response;
+    lines.push(`    received: ${status}${requestId === undefined ? '' : `, request id ${safe(requestId)}`}${body === '' ? '' : `, body ${safe(body)}`}`);
   }
   if (result.request) lines.push(`    ${paint.dim('reproduce:')} ${safe(curlCommand(result.request, WRONG_KEY))}`);
   return lines;
