@@ -3,8 +3,9 @@
 // timed from spawn() to exit, of `node -e ""`, `petstore --help` (target ≤ 2 × node), `petstore pets
 // list` (≤ 1.5 × a bare script that fetches the same list and prints it as TSV; once more with a proxy
 // variable that NO_PROXY bypasses, against the first), `petstore pets list --jq '.[].name'` (reported,
-// no target) and `petstore pets import` of 10,000 rows, 8 at a time (≤ 1.5 × a fetch loop of 8 workers
-// POSTing the same rows), against the mock server; with --baseline-dir, help and list of another
+// no target), `petstore pets import` of 10,000 rows, 8 at a time (≤ 1.5 × a fetch loop of 8 workers
+// POSTing the same rows), against the mock server, and a whole `petstore verify` run against it
+// (≤ 2,000 ms); with --baseline-dir, help and list of another
 // checkout as "before" rows. Each round runs every case once, starting one case later than the round
 // before; every run is checked; ratios are of the medians. Writes .bench/cli.json, exits 1 on a miss.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,22 +24,29 @@ const flags = parseFlags(
     runs: { default: 30, min: 5, max: 1000 },
     warmup: { default: 5, min: 0, max: 100 },
     'baseline-dir': { type: 'string' },
+    only: { type: 'string' },
     'cpu-prof': { type: 'boolean' },
   },
   `Usage: node ${SCRIPT} [options]   (pnpm bench:cli)
 
   --runs N            measured runs of each case, interleaved with the others (default 30)
   --warmup N          unmeasured runs of each case first, interleaved too (default 5)
+  --only IDS          only these cases, comma-separated (help, list, import, verify), node and their bases
   --baseline-dir DIR  "before" rows: help and list of DIR/packages/cli/dist/bin.js (another built checkout)
   --cpu-prof          afterwards, each case but node once more under node --cpu-prof, into .bench/cpu-prof/cli/
   -h, --help          show this help`,
 );
 const { runs: RUNS, warmup: WARMUP } = flags;
+const ONLY = flags.only?.split(',');
 const CLI = join(ROOT, 'packages/cli/dist/bin.js');
 const BASELINE_DIR = flags['baseline-dir'] && resolve(flags['baseline-dir']);
 const BASELINE_CLI = BASELINE_DIR && join(BASELINE_DIR, 'packages/cli/dist/bin.js');
-// Each target is a ratio of medians: to `node -e ""`, or to the case BASES names.
-const [TARGETS, BASES] = [{ help: 2, list: 1.5, import: 1.5 }, { list: 'fetchList', 'before-list': 'fetchList', jq: 'list', import: 'fetch', 'list-no-proxy': 'list' }];
+// Each target is a ratio of medians: to `node -e ""`, or to the case BASES names; LIMITS_MS, a median's wall time.
+const [TARGETS, BASES, LIMITS_MS] = [
+  { help: 2, list: 1.5, import: 1.5 },
+  { list: 'fetchList', 'before-list': 'fetchList', jq: 'list', import: 'fetch', 'list-no-proxy': 'list' },
+  { verify: 2_000 },
+];
 const [SEED, ROWS, KEY] = [12, 10_000, 'dev-petstore-key42'];
 
 requireBuilt(SCRIPT, CLI, MOCK_BIN, ...(BASELINE_CLI ? [BASELINE_CLI] : []));
@@ -64,6 +72,11 @@ const checks = {
   // Every row added, one TSV report line each; the fetch loop prints how many ids it got.
   import: (stdout) => stdout.match(/^\d+\tadded\t\d+\t/gm)?.length === ROWS,
   fetch: (stdout) => stdout === `${ROWS}\n`,
+  // Exit code 0 (runNode rejects any other), and every case run and passed, without a note.
+  verify: (stdout) => {
+    const { summary, stopped } = JSON.parse(stdout);
+    return !stopped && summary.pass > 0 && summary.fail + summary.note + summary.skip === 0;
+  },
 };
 
 function cases(server, rows) {
@@ -85,7 +98,9 @@ function cases(server, rows) {
     { id: 'import', check: checks.import, after, title: `petstore pets import (${ROWS / 1000}k rows)`, args: [CLI, 'pets', 'import', rows, '--concurrency', '8', '--base-url', server.baseUrl] },
     { id: 'fetch', check: checks.fetch, after, title: `fetch loop (${ROWS / 1000}k rows)`, args: ['--input-type=module', '-e', FETCH_LOOP, server.baseUrl, rows] },
   ];
-  return [{ id: 'node', check: checks.node, title: 'node -e ""', args: ['-e', ''] }, ...petstore(CLI, ''), ...lists, proxyCase, ...imports, ...(BASELINE_CLI ? petstore(BASELINE_CLI, 'before-') : [])];
+  // The whole run, its creates included (the loopback allows writes); the store is reset after it too.
+  const verify = { id: 'verify', check: checks.verify, after, title: 'petstore verify (whole run)', args: [CLI, 'verify', '--base-url', server.baseUrl, '--json'] };
+  return [{ id: 'node', check: checks.node, title: 'node -e ""', args: ['-e', ''] }, ...petstore(CLI, ''), ...lists, proxyCase, ...imports, verify, ...(BASELINE_CLI ? petstore(BASELINE_CLI, 'before-') : [])];
 }
 
 /**
@@ -107,7 +122,7 @@ async function checkedRun(testCase, env, nodeFlags = []) {
   return run.ms;
 }
 
-const summary = { benchmark: 'bench:cli', date: new Date().toISOString(), commit: gitCommit(), baseline: BASELINE_DIR && { dir: BASELINE_DIR, commit: gitCommit(BASELINE_DIR) }, machine: machine(), settings: { ...flags, targets: TARGETS, bases: BASES, seed: SEED, rows: ROWS } };
+const summary = { benchmark: 'bench:cli', date: new Date().toISOString(), commit: gitCommit(), baseline: BASELINE_DIR && { dir: BASELINE_DIR, commit: gitCommit(BASELINE_DIR) }, machine: machine(), settings: { ...flags, targets: TARGETS, bases: BASES, limitsMs: LIMITS_MS, seed: SEED, rows: ROWS } };
 const work = mkdtempSync(join(os.tmpdir(), 'petstore-bench-cli-'));
 // On 'exit', so that a signal or a fatal error removes it too.
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
@@ -118,7 +133,9 @@ try {
   server = await startMock(SEED);
   const rows = join(work, 'pets.ndjson');
   writeFileSync(rows, Array.from({ length: ROWS }, (_, index) => `${JSON.stringify({ name: `Bench ${index + 1}`, categoryId: (index % 5) + 1 })}\n`).join(''));
-  all = cases(server, rows);
+  // --only: those cases, node and the bases they are compared with.
+  const wanted = ONLY && new Set(['node', ...ONLY, ...ONLY.map((id) => BASES[id])]);
+  all = cases(server, rows).filter(({ id }) => !wanted || wanted.has(id.replace(/^before-/, '')));
   process.stdout.write(`bench:cli — ${WARMUP} warm-up + ${RUNS} measured runs of each case, interleaved; ${summary.machine.cores} cores, Node ${process.version}, ${summary.commit}${summary.baseline ? `, before: ${summary.baseline.commit} in ${BASELINE_DIR}` : ''}\n`);
   for (const testCase of all) samples[testCase.id] = [];
   let otherCpu;
@@ -145,12 +162,14 @@ await stopChild(server.child);
 
 summary.results = all.map(({ id, title }) => {
   const sorted = samples[id].toSorted((a, b) => a - b);
-  const [base, target] = [BASES[id] ?? 'node', TARGETS[id]];
+  const [base, target, limitMs] = [BASES[id] ?? 'node', TARGETS[id], LIMITS_MS[id]];
   const ratio = median(sorted) / median(samples[base]);
-  return { id, title, medianMs: median(sorted), p90Ms: sorted[Math.ceil(0.9 * sorted.length) - 1], minMs: sorted[0], base, ratio, target, pass: target ? ratio <= target : undefined, samplesMs: samples[id] };
+  const pass = target ? ratio <= target : limitMs ? median(sorted) <= limitMs : undefined;
+  return { id, title, medianMs: median(sorted), p90Ms: sorted[Math.ceil(0.9 * sorted.length) - 1], minMs: sorted[0], base, ratio, target, limitMs, pass, samplesMs: samples[id] };
 });
 const ms = (value) => value.toFixed(1);
-const rows = summary.results.map((r) => [r.title, ms(r.medianMs), ms(r.p90Ms), ms(r.minMs), `${r.ratio.toFixed(2)} × ${r.base}`, r.target ? `≤ ${r.target}` : '', r.target ? (r.pass ? 'PASS' : 'FAIL') : '']);
+const goal = (r) => (r.target ? `≤ ${r.target}` : r.limitMs ? `≤ ${r.limitMs} ms` : '');
+const rows = summary.results.map((r) => [r.title, ms(r.medianMs), ms(r.p90Ms), ms(r.minMs), `${r.ratio.toFixed(2)} × ${r.base}`, goal(r), r.pass === undefined ? '' : r.pass ? 'PASS' : 'FAIL']);
 process.stdout.write(`\n${table(['ms of wall time per run', 'median', 'p90', 'min', 'ratio', 'target', 'result'], rows)}\n(${otherCpuNote(summary.otherCpuPercent)})\n`);
 for (const file of summary.cpuProfiles ?? []) process.stdout.write(`CPU profile: ${file} (open it in Chrome DevTools)\n`);
 summary.pass = summary.results.every((result) => result.pass !== false);

@@ -1,6 +1,6 @@
 // Prism 5 (@stoplight/prism-cli), the mock server most OpenAPI users reach for, as a yardstick for
-// bench:server. Not a dependency of the project: installed from the npm registry on first use
-// into the git-ignored .tools/prism-5/.
+// bench:server and as the peer verify:prism runs `petstore verify` against. Not a dependency of the
+// project: installed from the npm registry on first use into the git-ignored .tools/prism-5/.
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
@@ -55,14 +55,15 @@ async function waitForPort(child, port, timeoutMs) {
 
 /**
  * `prism mock DOCUMENT` on 127.0.0.1 in its default static mode (the documented examples;
- * no --dynamic, no --errors), logging at `logLevel`; resolves with { child, origin, version }.
+ * no --dynamic, no --errors, unless `args` adds them), logging at `logLevel`; resolves with
+ * { child, origin, version }.
  */
-export async function startPrism(document, logLevel) {
+export async function startPrism(document, logLevel, args = []) {
   const { version, bin } = installPrism();
   const port = await freePort();
   const { child } = await startNode({
     name: `prism ${version}`,
-    args: [bin, 'mock', document, '-h', '127.0.0.1', '-p', String(port), '-v', logLevel],
+    args: [bin, 'mock', document, '-h', '127.0.0.1', '-p', String(port), '-v', logLevel, ...args],
     pattern: /Starting Prism/,
   });
   await waitForPort(child, port, 60_000);

@@ -72,6 +72,7 @@ const SPEC_LIST = {
   outOfRange: 'spec part 8: "Behaviour when limit lies outside 1 to 100: not shown"',
   badStatus: 'spec 4.1 gives status as "one of available, pending, sold"; the answer to another value is not shown',
   ok: 'spec 4.1: 200 "Pets (array of Pet)"',
+  all: 'spec 4.1: "returns a paginated list of animals; limit controls page size, status filters by availability"',
 } as const;
 
 const SPEC_CREATE = {
@@ -109,6 +110,19 @@ const listed = (reply: Reply, findings: Finding[]): Pet[] | undefined =>
 function onlyStatus(pets: Pet[] | undefined, status: PetStatus): Finding[] {
   const others = (pets ?? []).filter((pet) => pet.status !== status);
   return others.length === 0 ? [] : [finding('required', 'body[].status', `only ${status}`, `${others.length} other: ${shown(others.slice(0, 3))}`, SPEC_LIST.status)];
+}
+
+/**
+ * A page without a status filter that is shorter than its limit is the whole
+ * list (the specification gives no next page), so it holds every animal the run
+ * created: a list that filters when asked not to (only `available`, say) fails here.
+ */
+function holdsCreated(pets: Pet[] | undefined, limit: number, state: RunState): Finding[] {
+  if (!pets || pets.length >= limit) return [];
+  const missing = state.created.filter((pet) => !pets.some((item) => item.id === pet.id));
+  if (missing.length === 0) return [];
+  const expected = `all ${state.created.length} animals this run created (a page shorter than its limit is the whole list)`;
+  return [finding('required', 'body[].id', expected, `${pets.length} animal${pets.length === 1 ? '' : 's'}, without ${shown(missing.map((pet) => `${pet.id} (${pet.status ?? 'no status'})`).join(', '))}`, SPEC_LIST.all)];
 }
 
 /** `Deprecation` and `Sunset` as the contract's constants give them (a note: the specification names no header). */
@@ -277,11 +291,11 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
 
   // Listing, with the animals just created among the data.
   ...[LIST_LIMIT_MIN, 2, LIST_LIMIT_MAX].map((limit) =>
-    listCase(`listPets-200-limit-${limit}`, `GET /pets?limit=${limit} → 200, at most ${limit}`, `?limit=${limit}`, (reply) => {
+    listCase(`listPets-200-limit-${limit}`, `GET /pets?limit=${limit} → 200, at most ${limit}`, `?limit=${limit}`, (reply, state) => {
       const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
       const pets = listed(reply, findings);
       if (pets && pets.length > limit) findings.push(finding('required', 'body length', `at most ${limit} (limit=${limit})`, String(pets.length), SPEC_LIST.limit));
-      return findings;
+      return [...findings, ...holdsCreated(pets, limit, state)];
     }),
   ),
   ...PET_STATUSES.map((status) =>

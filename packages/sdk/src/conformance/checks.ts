@@ -43,6 +43,11 @@ export const SPEC = {
 } as const;
 
 const MAX_SHOWN = 300;
+/** Issues or unknown fields a finding names: a hostile body of a million wrong items must not make a report of megabytes. */
+const MAX_NAMED = 5;
+
+/** How many of `count` things a finding left unnamed, as its text ends: `; and 95 more`. */
+const andMore = (count: number, separator: string) => (count > MAX_NAMED ? `${separator}and ${count - MAX_NAMED} more` : '');
 
 /** A value as a finding shows it: JSON, cut to a readable length. */
 export function shown(value: unknown): string {
@@ -101,16 +106,22 @@ export const BODY = {
 /**
  * The body against a contract schema: a mismatch is required; fields the
  * contract does not define are a note (the specification does not forbid them).
- * `keysOf` gives the objects whose fields are compared with `keys`.
+ * `keysOf` gives the objects whose fields are compared with `keys`. A mismatch
+ * quotes the body as received, never as parsed: the exact parse keeps `41.0` as
+ * the text "41.0", which serialised again would read as a string.
  */
 export function checkBody(reply: Reply, shape: BodyShape, spec: string): Finding[] {
   const { name, schema, keys, keysOf } = shape;
   if (reply.bodyError !== undefined) return [finding('required', 'body', `${name} as JSON`, reply.bodyError, spec)];
   if (reply.json === undefined) return [finding('required', 'body', `${name} as JSON`, reply.text === '' ? '(empty)' : shown(reply.text), SPEC.json)];
   const result = z.safeParse(schema, reply.json);
-  if (!result.success) return [finding('required', 'body', name, `${formatIssues('body', result.error.issues.map((issue) => missingOrAsIs(issue, reply.json)))} in ${shown(reply.json)}`, spec)];
+  if (!result.success) {
+    const { issues } = result.error;
+    const named = formatIssues('body', issues.slice(0, MAX_NAMED).map((issue) => missingOrAsIs(issue, reply.json)));
+    return [finding('required', 'body', name, `${named}${andMore(issues.length, '; ')} in ${shown(reply.text)}`, spec)];
+  }
   const extra = [...new Set(keysOf(reply.json).flatMap((item) => unknownKeys(item, keys)))];
-  return extra.length === 0 ? [] : [finding('note', 'body fields', `only ${keys.join(', ')}`, `also ${extra.join(', ')}`, SPEC.unknownFields)];
+  return extra.length === 0 ? [] : [finding('note', 'body fields', `only ${keys.join(', ')}`, `also ${extra.slice(0, MAX_NAMED).map(shown).join(', ')}${andMore(extra.length, ', ')}`, SPEC.unknownFields)];
 }
 
 /**
