@@ -68,4 +68,13 @@ describe('the CLI and request ids', () => {
     const json = await run(['pets', 'list', '--json', '--base-url', server.url], withKey);
     expect((JSON.parse(json.stderr) as JsonErrorLine).error).toMatchObject({ exitCode: 7, code: 'connection_reset', requestId: expect.stringMatching(new RegExp(`^${ID}$`)) });
   });
+  it('petstore verify says who it is too: every request it sends carries the CLI\'s User-Agent', async ({ expect }) => {
+    await fetch(`${admin}/reset`, { method: 'POST', headers: { authorization: headers.authorization } });
+    const { run } = await createCli(tempDirs);
+    const result = await run(['verify', '--base-url', server.url, '--json'], withKey);
+    expect(result.code).toBe(0);
+    const sent = (await (await fetch(`${admin}/requests`, { headers })).json()) as RecordedRequest[];
+    expect(sent.length).toBeGreaterThan(10);
+    expect(new Set(sent.map((entry) => entry.headers['user-agent']))).toEqual(new Set([`petstore-cli/${cliVersion} petstore-sdk/${sdkVersion} (node/${process.versions.node})`]));
+  });
 });

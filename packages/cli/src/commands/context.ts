@@ -8,7 +8,7 @@ import type { CliIo } from '../io/io.js';
 import { stringifyJson, terminalSafe } from '../output/escape.js';
 import { stderrIsJson } from '../startup/stderr-json.js';
 import { TIMEOUT } from '../startup/timeout.js';
-import { VERSION } from '../startup/version.js';
+import { PRODUCT_TOKEN } from '../startup/version.js';
 import { colourLevel, createPaint, type Paint } from '../output/colour.js';
 import type { Format } from '../output/render-pets.js';
 
@@ -126,7 +126,7 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
           baseUrl: resolved.baseUrl,
           apiKey: resolved.apiKey,
           // `petstore-cli/0.3.0 petstore-sdk/0.3.0 (node/26.10.0)`: the service sees which tool called it.
-          userAgent: `petstore-cli/${VERSION}`,
+          userAgent: PRODUCT_TOKEN,
           // The CLI prints its own deprecation notice (see pets get), on stderr only.
           deprecationWarnings: false,
           logger: {

@@ -9,6 +9,7 @@ import { isLoopbackUrl } from '../verify/loopback.js';
 import { renderVerifyReport } from '../verify/render-verify.js';
 import { VERIFY_MAX_REQUESTS } from '../verify/verify-limits.js';
 import { proxiedFetch, requestTimeout, type CommandContext } from './context.js';
+import { PRODUCT_TOKEN } from '../startup/version.js';
 
 export interface VerifyFlags {
   allowWrites?: boolean;
@@ -49,6 +50,7 @@ export async function verify(context: CommandContext, flags: VerifyFlags): Promi
   const started = performance.now();
   const report = await runCases({
     ...(fetch && { fetch }),
+    userAgent: PRODUCT_TOKEN,
     baseUrl,
     apiKey,
     allowWrites,

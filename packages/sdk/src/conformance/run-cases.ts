@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { Pet } from '../contract/pet.js';
 import { parseExactJson } from '../client/exact-json.js';
+import { userAgentHeader } from '#runtime';
 import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY, type CaseRequest, type ConformanceCase, type RunState } from './cases.js';
 import { shown, type Finding, type Reply } from './checks.js';
 import { coverageMatrix, type MatrixCell } from './matrix.js';
@@ -11,6 +12,8 @@ export interface RunCasesOptions {
   apiKey: string;
   /** The fetch to send with (the in-process mock's, a test's); the global one by default. */
   fetch?: typeof globalThis.fetch;
+  /** The product token of the tool that runs the cases (`petstore-cli/0.3.0`), before the SDK's in the User-Agent, as the client sends it. */
+  userAgent?: string;
   /** Whether cases that send `POST /pets` run; when false they are skipped with `writeSkipReason`. */
   allowWrites: boolean;
   writeSkipReason?: string;
@@ -111,7 +114,7 @@ function parseJson(text: string): unknown {
 
 async function send(options: RunCasesOptions, request: CaseRequest): Promise<{ sent: SentRequest; reply: Reply }> {
   const url = `${options.baseUrl.replace(/\/+$/, '')}${request.path}`;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...userAgentHeader(options.userAgent) };
   if (request.auth === 'key') headers['authorization'] = `Bearer ${options.apiKey}`;
   if (request.auth === 'wrong') headers['authorization'] = `Bearer ${WRONG_KEY}`;
   const body = request.raw?.text ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
