@@ -28,7 +28,12 @@ export async function runCliChecks({ report, tempRoot, tarballs, npm, timeouts, 
     const runtime = ['dependencies', 'optionalDependencies', 'peerDependencies'].flatMap((field) => Object.keys(manifest[field] ?? {}));
     note(runtime.length === 0 ? 'the packed cli declares no runtime dependency (all bundled)' : `runtime dependencies: ${runtime.join(', ')}`);
   });
-  const names = ['cli: petstore --version', 'cli: petstore pets list against the installed petstore-mock', "cli: petstore config list --jq '.profile' (jq's WebAssembly from the installed package)"];
+  const names = [
+    'cli: petstore --version',
+    'cli: petstore pets list against the installed petstore-mock',
+    "cli: petstore config list --jq '.profile' (jq's WebAssembly from the installed package)",
+    'cli: petstore pets list behind a proxy that refuses (undici from the installed package)',
+  ];
   if (!installed) {
     for (const name of names) report.notRun(name, 'the install failed');
     return undefined;
@@ -54,6 +59,18 @@ export async function runCliChecks({ report, tempRoot, tarballs, npm, timeouts, 
     const { stdout } = await run(['config', 'list', '--jq', '.profile'], { PETSTORE_BASE_URL: 'http://127.0.0.1:1/v1' });
     expectEqual(stdout, 'mock\n', 'petstore config list --jq .profile');
     note('jq.wasm installed beside jq-web, and --jq ran');
+  });
+
+  await report.check(names[3], async (note) => {
+    // Nothing listens on port 1: the proxy support loads (undici, a dependency of the installed CLI) and says which proxy failed.
+    const proxy = 'http://127.0.0.1:1';
+    const failure = await run(['pets', 'list', '--base-url', 'http://api.example.test/v1'], { PETSTORE_API_KEY: DEV_API_KEY, HTTP_PROXY: proxy }).then(
+      () => new Error('petstore pets list succeeded through a proxy that refuses'),
+      (error) => error,
+    );
+    const expected = `the proxy ${proxy} (from HTTP_PROXY) could not be reached`;
+    if (!/exited with code 7\n/.test(failure.message) || !failure.message.includes(expected)) throw new Error(`expected exit 7 and "${expected}", got: ${failure.message}`);
+    note('exit 7, naming the proxy and its variable');
   });
 
   const projectDir = await appProject;
