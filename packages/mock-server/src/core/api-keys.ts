@@ -4,6 +4,10 @@
  */
 export const DEV_API_KEY = 'dev-petstore-key42';
 
+/** The check of a server's keys: those configured, else only `DEV_API_KEY`. */
+export const createServerKeyCheck = (apiKeys: readonly string[] | undefined): ((presented: string) => boolean) =>
+  createKeyCheck(apiKeys?.length ? apiKeys : [DEV_API_KEY]);
+
 /**
  * Checks a presented key against the accepted ones in time that depends only on
  * their lengths, not on where they differ. Pure JavaScript over UTF-16 code

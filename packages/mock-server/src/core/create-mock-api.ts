@@ -2,7 +2,7 @@ import type { OperationId } from '@petstore/sdk/contract';
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
 import { ADMIN_PATH, handleAdmin } from './admin.js';
 import { createMockOpenApiDocument } from './admin-document.js';
-import { bearerToken, createKeyCheck, DEV_API_KEY } from './api-keys.js';
+import { bearerToken, createServerKeyCheck } from './api-keys.js';
 import { createCors } from './cors.js';
 import { documentedResponses, type DocumentedResponses } from './documented-responses.js';
 import { explainError } from './explain-error.js';
@@ -16,7 +16,7 @@ import { preferredOutcome } from './prefer.js';
 import { createRefusalReporter, isRefusal, type OnRefusedRequest } from './refused-requests.js';
 import { createRecordedRequests, DEFAULT_RECORDED_REQUESTS, type RecordedRequests } from './recorded-requests.js';
 import { matchRoute, suggestOperation, type RouteOperation } from './routes.js';
-import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
+import { DEFAULT_SEED_COUNT, seedAnimals } from './seed.js';
 import { answers, applyStaged, pickStaged, type StagedOutcome } from './staged.js';
 import type { SessionDirectory } from './session-admin.js';
 import { toErrorResult } from './to-error-result.js';
@@ -124,8 +124,8 @@ const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
   const seed = options.seed ?? DEFAULT_SEED_COUNT;
-  const store = options.store ?? createPetStore(typeof seed === 'number' ? generateSeed(seed) : seed);
-  const isAcceptedKey = createKeyCheck(options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY]);
+  const store = options.store ?? createPetStore(seedAnimals(seed));
+  const isAcceptedKey = createServerKeyCheck(options.apiKeys);
   const cors = createCors(options.corsOrigins);
   const sleep = options.sleep ?? wait;
   const mountPath = options.mountPath ?? '';
@@ -143,7 +143,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 
   function reset(other?: number | SeedPet[]): void {
     // The store first: a seed it refuses leaves everything as it was.
-    store.reset(other === undefined ? undefined : typeof other === 'number' ? generateSeed(other) : other);
+    store.reset(other === undefined ? undefined : seedAnimals(other));
     overrides.clear();
     faults.clear();
     requests.clear();

@@ -32,7 +32,7 @@ export { HttpError } from './http-error.js';
 export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedCall, type RecordedRequest, type RecordedRequests, type RequestFilter } from './recorded-requests.js';
 export { createPetStore, nextPetId, seedPets, toStoredPet, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './pet-store.js';
 export { closestWord } from './closest-word.js';
-export { checkSeedAnimals, DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
+export { checkSeedAnimals, DEFAULT_SEED_COUNT, generateSeed, seedAnimals } from './seed.js';
 export { ADMIN_SESSIONS_PATH, SESSIONS_PATH, type SessionInfo } from './session-admin.js';
 export {
   createSessions,

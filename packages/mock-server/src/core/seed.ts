@@ -7,6 +7,11 @@ export const DEFAULT_SEED_COUNT = 12;
 
 const NAMES = ['Rex', 'Whiskers', 'Bella', 'Max', 'Luna', 'Charlie', 'Coco', 'Milo', 'Daisy', 'Rocky', 'Nala', 'Oscar'];
 
+/** The animals a `seed` option names: `seed` generated ones (generateSeed), or the list as given. */
+export function seedAnimals(seed: number | Iterable<SeedPet>): Iterable<SeedPet> {
+  return typeof seed === 'number' ? generateSeed(seed) : seed;
+}
+
 /**
  * `count` animals, the same every time: names cycle through a fixed list (with a
  * number once it repeats), categories through 1..4, statuses through

@@ -1,11 +1,11 @@
-import { bearerToken, createKeyCheck, DEV_API_KEY } from './api-keys.js';
+import { bearerToken, createServerKeyCheck } from './api-keys.js';
 import { capPetStore } from './capped-pet-store.js';
 import { createCors } from './cors.js';
 import { createMockApi, createRequestIds, type MockApi, type MockApiOptions } from './create-mock-api.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { HttpError } from './http-error.js';
 import { createPetStore, type SeedPet } from './pet-store.js';
-import { DEFAULT_SEED_COUNT, generateSeed } from './seed.js';
+import { DEFAULT_SEED_COUNT, seedAnimals } from './seed.js';
 import { checkSessionName, SESSIONS_PATH, type SessionDirectory, type SessionInfo } from './session-admin.js';
 import { toErrorResult } from './to-error-result.js';
 
@@ -96,15 +96,14 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
   const sessions = new Map<string, Entry>();
   const directory: SessionDirectory = { list, end };
   const main = createMockApi({ ...options, sessions: directory });
-  const seedOption = options.seed ?? DEFAULT_SEED_COUNT;
-  const seed: Iterable<SeedPet> = typeof seedOption === 'number' ? generateSeed(seedOption) : seedOption;
+  const seed = seedAnimals(options.seed ?? DEFAULT_SEED_COUNT);
   let maxPets: number | undefined;
   const journalSize = Math.min(options.journalSize ?? SESSION_JOURNAL_SIZE, SESSION_JOURNAL_SIZE);
   const sessionOptions: MockApiOptions = { ...options, store: undefined, sessions: undefined, journalSize, journalBytes: SESSION_JOURNAL_BYTES };
   // Requests for a session that does not exist and may not be created (no key, a preflight): answered as
   // a session would, by an API that keeps nothing, so no other journal sees them.
   let outsider: MockApi | undefined;
-  const isAcceptedKey = createKeyCheck(options.apiKeys?.length ? options.apiKeys : [DEV_API_KEY]);
+  const isAcceptedKey = createServerKeyCheck(options.apiKeys);
   const cors = createCors(options.corsOrigins);
   const requestIdOf = createRequestIds();
   let sweep: ReturnType<typeof setInterval> | undefined;

@@ -5,7 +5,7 @@ import {
   createSessions,
   DEFAULT_SEED_COUNT,
   DEV_API_KEY,
-  generateSeed,
+  seedAnimals,
   type MockApi,
   type MockApiOptions,
   type MockResponse,
@@ -124,8 +124,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     );
   }
   const log = options.log;
-  const seedOption = options.seed ?? DEFAULT_SEED_COUNT;
-  const seed = typeof seedOption === 'number' ? generateSeed(seedOption) : seedOption;
+  const seed = seedAnimals(options.seed ?? DEFAULT_SEED_COUNT);
   if (options.dataFile !== undefined && options.store !== undefined) {
     throw new MockServerConfigError('dataFile and store exclude each other: the data file is the store');
   }
