@@ -4,7 +4,8 @@
 //
 // Servers, each a child on 127.0.0.1 with an OS-picked port: ours with 1,000 animals; ours with
 // 1,000,000 (scale, RSS); ours with --data FILE (durability); ours with --journal-size 0 (the
-// journal's cost); Prism; the bare server (lib/bare-server.mjs). Load: autocannon in a child of its
+// journal's cost); Prism; the bare server (lib/bare-server.mjs), and the same with a handler that
+// keeps the CPU busy for --busy-us per request (the yardstick row: what a ratio leaves room for). Load: autocannon in a child of its
 // own (lib/load.mjs). Every request is checked once before any load, every server is primed, then
 // per request the servers take turns in slices (a, b, c, c, b, a, …) so that the machine's drift
 // falls on all alike. Prints the results, writes .bench/server.json, exits 1 on a miss.
@@ -29,6 +30,7 @@ const flags = parseFlags(
     prime: { default: 5, min: 1, max: 60 },
     connections: { default: 50, min: 1, max: 1000 },
     'prism-log': { default: 'info' },
+    'busy-us': { default: 8, min: 0, max: 1000 },
     'cpu-prof': { type: 'boolean' },
   },
   `Usage: node ${SCRIPT} [options]   (pnpm bench:server)
@@ -40,6 +42,7 @@ const flags = parseFlags(
   --connections N    concurrent connections (default 50)
   --prism-log LEVEL  Prism's --verboseLevel (default info, its own default: a line per request,
                      as ours logs one by default; it is compared with ours so logging)
+  --busy-us N        the yardstick row: bare with N µs of CPU work per request ÷ bare (default 8)
   --cpu-prof         run ours and bare under node --cpu-prof (figures then not representative)
   -h, --help         show this help`,
 );
@@ -57,10 +60,10 @@ const isTwenty = (body) => isList(body) && body.length === 20;
 // Prism answers with the documented examples whatever the query, so of its answers the status and
 // the shape are checked; the bare server answers 200 and the same 20 animals to everything.
 const REQUESTS = [
-  { id: 'list', method: 'GET', path: '/pets?limit=20&status=available', status: 200, servers: ['ours', 'ours1m', 'oursNoJournal', 'oursLogged', 'prism', 'bare'] },
+  { id: 'list', method: 'GET', path: '/pets?limit=20&status=available', status: 200, servers: ['ours', 'ours1m', 'oursNoJournal', 'oursLogged', 'prism', 'bare', 'bareBusy'] },
   { id: 'get', method: 'GET', path: '/pets/1', status: 200, servers: ['ours', 'oursLogged', 'prism', 'bare'] },
   // Last: every create adds an animal (at the end of the store, where no list above reads).
-  { id: 'create', method: 'POST', path: '/pets', body: JSON.stringify({ name: 'Rex', categoryId: 1 }), status: 201, servers: ['ours', 'oursData', 'oursNoJournal', 'oursLogged', 'prism', 'bare'] },
+  { id: 'create', method: 'POST', path: '/pets', body: JSON.stringify({ name: 'Rex', categoryId: 1 }), status: 201, servers: ['ours', 'oursData', 'oursNoJournal', 'oursLogged', 'prism', 'bare', 'bareBusy'] },
 ];
 const CHECKS = {
   ours: {
@@ -131,8 +134,8 @@ async function measure(load, servers, request) {
 }
 
 requireBuilt(SCRIPT, MOCK_BIN);
-// Starts, priming, 13 warm-ups and 13 measured runs: about 2 minutes by default. Past 3 times that, hung.
-installExitHandlers(SCRIPT, 3 * (60 + 6 * PRIME_S + 13 * (WARMUP_S + DURATION_S)) * 1000);
+// Starts, priming, 15 warm-ups and 15 measured runs: about 2 minutes by default. Past 3 times that, hung.
+installExitHandlers(SCRIPT, 3 * (60 + 6 * PRIME_S + 15 * (WARMUP_S + DURATION_S)) * 1000);
 const profiles = flags['cpu-prof'] ? cpuProfDir('server') : undefined;
 const scratch = mkdtempSync(join(tmpdir(), 'petstore-bench-server-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
@@ -155,6 +158,12 @@ try {
     pattern: /listening on (http:\/\/127\.0\.0\.1:\d+)/,
   });
   servers.bare = { key: 'bare', kind: 'bare', prefix: '/v1', origin: bare.match[1], child: bare.child };
+  const bareBusy = await startNode({
+    name: 'bare server, busy',
+    args: [join(ROOT, 'bench/lib/bare-server.mjs'), '--busy-us', String(flags['busy-us'])],
+    pattern: /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+  });
+  servers.bareBusy = { key: 'bareBusy', kind: 'bare', prefix: '/v1', origin: bareBusy.match[1], child: bareBusy.child };
   await ours('ours', 1_000);
   await ours('ours1m', 1_000_000);
   memory.seeded = memoryOf(servers.ours1m.child.pid);
@@ -227,6 +236,8 @@ const checkRows = [
   quotientRow('durability  create with --data ÷ in memory', 'create', 'oursData', 'ours'),
   quotientRow('journal     list with it ÷ --journal-size 0', 'list', 'ours', 'oursNoJournal'),
   quotientRow('journal     create with it ÷ --journal-size 0', 'create', 'ours', 'oursNoJournal'),
+  quotientRow(`yardstick   list, bare + ${flags['busy-us']} µs of work ÷ bare`, 'list', 'bareBusy', 'bare'),
+  quotientRow(`yardstick   create, bare + ${flags['busy-us']} µs of work ÷ bare`, 'create', 'bareBusy', 'bare'),
   ['memory      RSS, 1,000,000 animals, seeded', `${mib(memory.seeded.rss)} MiB`, `≤ ${TARGETS.rssMiB} MiB`, rssPass ? 'PASS' : 'FAIL'],
   ['memory      RSS after the load (more animals)', `${mib(memory.afterLoad.rss)} MiB (peak ${mib(memory.afterLoad.hwm)})`, 'reported', ''],
 ];

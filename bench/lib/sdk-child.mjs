@@ -1,5 +1,6 @@
 // One client process of bench/sdk.mjs, started by it:
-//   node bench/lib/sdk-child.mjs raw|sdk BASE_URL API_KEY CALLS WARMUP CONCURRENCY
+//   node bench/lib/sdk-child.mjs raw|MODULE BASE_URL API_KEY CALLS WARMUP CONCURRENCY
+// MODULE: the SDK to import (@petstore/sdk, or the file URL of another build's index.js).
 // Makes WARMUP calls, then CALLS measured ones, CONCURRENCY in flight, each checked (100 animals),
 // and prints one JSON line: the process's CPU time (process.cpuUsage(): user and system, every
 // thread, GC included) and wall time over the measured calls. Any failure exits 1.
@@ -12,12 +13,11 @@ const LIMIT = 100;
 
 /** One call of the variant, resolving to the parsed list; the raw one never loads the SDK. */
 async function callOf() {
-  if (variant === 'sdk') {
-    const { PetstoreClient } = await import('@petstore/sdk');
+  if (variant !== 'raw') {
+    const { PetstoreClient } = await import(variant);
     const client = new PetstoreClient({ baseUrl, apiKey });
     return () => client.pets.list({ limit: LIMIT });
   }
-  if (variant !== 'raw') throw new Error(`unknown variant "${variant}" (raw or sdk)`);
   const url = `${baseUrl}/pets?limit=${LIMIT}`;
   const init = { headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' } };
   return async () => {
