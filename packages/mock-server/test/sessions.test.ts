@@ -94,15 +94,25 @@ describe('sessions of petstore-mock', () => {
     expect(((await send('GET', '/sessions/short/v1/pets')).body as unknown[]).length).toBe(12);
   });
 
-  it('one session more than --max-sessions is a 503 too_many_sessions naming the limit and how to end one; none is evicted', async () => {
-    const { send, names } = await serve(['--max-sessions', '2']);
+  it('one session more than --max-sessions is a 503 too_many_sessions naming the limit and how to end one, explained in the log; none is evicted', async () => {
+    const { send, names, server } = await serve(['--max-sessions', '2', '--log', 'json']);
     await send('GET', '/sessions/a/v1/pets');
     await send('GET', '/sessions/b/v1/pets');
     const refused = await send('GET', '/sessions/c/v1/pets');
     expect(refused).toMatchObject({ status: 503, body: { code: 'too_many_sessions', status: 503 } });
-    expect((refused.body as { message: string }).message).toMatch(/at most 2 sessions.*DELETE \/__admin\/sessions\/NAME.*--max-sessions/);
+    const { message } = refused.body as { message: string };
+    expect(message).toMatch(/at most 2 sessions.*DELETE \/__admin\/sessions\/NAME.*--max-sessions/);
+    expect(refused.headers.get('x-request-id')).toMatch(/\S/);
     expect(await names()).toEqual(['a', 'b']);
     expect((await send('GET', '/sessions/a/v1/pets')).status).toBe(200);
+    // The log line of the refusal carries its explanation, as the core's refusals do.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const line = server
+      .output()
+      .split('\n')
+      .map((text) => (text.startsWith('{') ? (JSON.parse(text) as { path?: string; status?: number; error?: unknown }) : {}))
+      .find((entry) => entry.path === '/sessions/c/v1/pets');
+    expect(line).toMatchObject({ status: 503, error: { code: 'too_many_sessions', message } });
   });
 
   it('--max-sessions 0 turns sessions off: a 404 that says so; /v1 as ever', async () => {

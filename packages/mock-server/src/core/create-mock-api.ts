@@ -1,6 +1,7 @@
 import type { OperationId } from '@petstore/sdk/contract';
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
 import { ADMIN_PATH, handleAdmin } from './admin.js';
+import { answerHeaders } from './answer-headers.js';
 import { createMockOpenApiDocument } from './admin-document.js';
 import { bearerToken, createServerKeyCheck } from './api-keys.js';
 import { createCors } from './cors.js';
@@ -240,11 +241,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     const { result, operation, staged } = await answer(request, fail);
     const error = explainError(result.status, result.body);
 
-    const headers: Record<string, string> = {};
-    if (result.body !== undefined) headers['content-type'] = 'application/json';
-    if (request.method !== 'OPTIONS') cors.addResponseHeaders(request.headers, headers);
-    if (result.headers) Object.assign(headers, result.headers);
-    headers['x-request-id'] = requestId;
+    const headers = answerHeaders(cors, request, result, requestId);
     if (recording) {
       requests.record({
         at: arrived,

@@ -1,8 +1,10 @@
+import { answerHeaders } from './answer-headers.js';
 import { bearerToken, createServerKeyCheck } from './api-keys.js';
 import { capPetStore } from './capped-pet-store.js';
 import { createCors } from './cors.js';
 import { createMockApi, createRequestIds, type MockApi, type MockApiOptions } from './create-mock-api.js';
 import type { MockRequest, MockResponse } from './exchange.js';
+import { explainError } from './explain-error.js';
 import { HttpError } from './http-error.js';
 import { createPetStore, type SeedPet } from './pet-store.js';
 import { DEFAULT_SEED_COUNT, seedAnimals } from './seed.js';
@@ -178,13 +180,11 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
     return entry.session;
   }
 
-  /** An error of the sessions layer, with the headers the core gives every answer. */
+  /** An error of the sessions layer, with the headers the core gives every answer, explained in the log as the core's are. */
   function refuse(request: MockRequest, error: HttpError): MockResponse {
     const result = toErrorResult(error, undefined);
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...result.headers };
-    cors.addResponseHeaders(request.headers, headers);
-    headers['x-request-id'] = requestIdOf(request.headers);
-    return { status: result.status, headers, body: result.body };
+    const explanation = explainError(result.status, result.body);
+    return { status: result.status, headers: answerHeaders(cors, request, result, requestIdOf(request.headers)), body: result.body, ...(explanation && { error: explanation }) };
   }
 
   const mayCreate = (request: MockRequest): boolean => {
