@@ -1,5 +1,6 @@
 // The admin state a client can grow, bounded: the request journal (bytes and
-// count, listing that never fails), the armed faults, the secrets the journal
+// count, listing that never fails), the armed faults and overrides (count, and
+// bytes on the server and in a session), the secrets the journal
 // must not keep, and Prefer codes that would be silently ignored. Against the
 // built binary in a child process on 127.0.0.1.
 import { readFileSync } from 'node:fs';
@@ -161,7 +162,7 @@ describe('armed overrides', () => {
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.text)).toEqual({
       code: 'invalid_request',
-      message: 'at most 1000 overrides may be armed at once; clear them (DELETE /__admin/overrides, overrides.clear()) or let requests spend them',
+      message: 'at most 1000 overrides may be armed at once; clear them (DELETE …/__admin/overrides, overrides.clear()) or let requests spend them',
       status: 400,
     });
     expect((await send('DELETE', '/__admin/overrides')).status).toBe(204);
@@ -169,6 +170,58 @@ describe('armed overrides', () => {
     const tooLarge = await send('POST', '/__admin/overrides', json, huge);
     expect(tooLarge.status).toBe(413);
     expect(JSON.parse((await send('GET', '/__admin/overrides')).text)).toEqual([]);
+  });
+});
+
+describe('the bytes armed overrides hold', () => {
+  const json = { 'content-type': 'application/json' };
+  // A list of 5,000 animals: about 750 KiB of body, under the 1 MiB request limit.
+  const animals = Array.from({ length: 5_000 }, (_, index) => ({ id: index + 1, name: 'x'.repeat(100), categoryId: 1, status: 'sold' }));
+  const arm = JSON.stringify({ operation: 'listPets', body: animals, times: 'always' });
+  const full = (limit: string) =>
+    new RegExp(`^the overrides armed at once may hold at most ${limit} of bodies; \\d+ KiB are armed and this one needs \\d+ KiB: clear them \\(DELETE …/__admin/overrides, overrides\\.clear\\(\\)\\) or let requests spend them$`);
+
+  it('a session holds 2 MiB: another arm is a 400 naming the limit, nothing armed is dropped, the server keeps answering, clearing makes room', async () => {
+    const { send } = await serve();
+    const admin = '/sessions/w1/__admin/overrides';
+    const first = await send('POST', admin, json, arm);
+    expect(first.status).toBe(201);
+    // The echo is the armed override, its body as sent.
+    expect(JSON.parse(first.text)).toEqual({ id: 1, operation: 'listPets', body: animals, remaining: 'always' });
+    expect((await send('POST', admin, json, arm)).status).toBe(201);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const refused = await send('POST', admin, json, arm);
+      expect(refused.status).toBe(400);
+      const body = JSON.parse(refused.text) as { code: string; message: string; status: number };
+      expect(body).toMatchObject({ code: 'invalid_request', status: 400 });
+      expect(body.message).toMatch(full('2 MiB'));
+    }
+    // What was armed still answers, the session's other controls and the server's own API too.
+    expect(JSON.parse((await send('GET', admin)).text)).toHaveLength(2);
+    const staged = await send('GET', '/sessions/w1/v1/pets');
+    expect(staged.status).toBe(200);
+    expect(JSON.parse(staged.text)).toHaveLength(5_000);
+    expect((await send('POST', '/sessions/w1/__admin/overrides', json, '{"operation":"getPet","status":404}')).status).toBe(201);
+    expect(JSON.parse((await send('GET', '/v1/pets')).text)).toHaveLength(12);
+    expect((await send('DELETE', admin)).status).toBe(204);
+    expect((await send('POST', admin, json, arm)).status).toBe(201);
+  });
+
+  it('the server holds 16 MiB of its own, apart from its sessions\'', async () => {
+    const { send } = await serve();
+    let armed = 0;
+    let refused: Reply | undefined;
+    while (refused === undefined && armed < 40) {
+      const reply = await send('POST', '/__admin/overrides', json, arm);
+      if (reply.status === 201) armed += 1;
+      else refused = reply;
+    }
+    expect(armed).toBe(Math.floor((16 * MiB) / (JSON.stringify(animals).length + 256)));
+    expect(refused?.status).toBe(400);
+    expect((JSON.parse(refused?.text ?? '{}') as { message?: string }).message).toMatch(full('16 MiB'));
+    // A session's budget is its own.
+    expect((await send('POST', '/sessions/w2/__admin/overrides', json, arm)).status).toBe(201);
+    expect(JSON.parse((await send('GET', '/v1/pets?limit=1')).text)).toHaveLength(5_000);
   });
 });
 

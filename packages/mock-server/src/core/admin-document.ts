@@ -2,7 +2,7 @@ import { createOpenApiDocument } from '@petstore/sdk/openapi';
 import * as z from 'zod/mini';
 import { ADMIN_FAULTS_PATH, ADMIN_OVERRIDES_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
 import { ArmedFault, FaultSpec, MAX_ARMED_FAULTS } from './faults.js';
-import { MAX_ARMED_OVERRIDES, OverrideSpec } from './overrides.js';
+import { MAX_ARMED_OVERRIDES, MAX_OVERRIDE_BYTES, OverrideSpec } from './overrides.js';
 import { MAX_JOURNAL_BYTES, MAX_RECORDED_TEXT_BYTES, RecordedRequest, RequestFilter } from './recorded-requests.js';
 import { DEFAULT_SEED_COUNT } from './seed.js';
 import { ADMIN_SESSIONS_PATH, SESSION_NAME, SessionInfo, SESSIONS_PATH } from './session-admin.js';
@@ -81,7 +81,7 @@ export function createMockOpenApiDocument(): JsonObject {
       tags,
       security,
       summary: 'Stage an answer',
-      description: `The next \`times\` requests of \`operation\` (\`"always"\`: until cleared) that match \`match\` (a path id, query values) are answered with \`status\` and \`body\`, or fail below HTTP as \`kind\` says, after \`delayMs\`. Checked against the contract: a body the operation could not answer (\`body.body[0].id: must be an integer\`), a status it does not document, an Error body whose \`status\` differs is a 400. Overrides win over faults and \`Prefer\`. At most ${MAX_ARMED_OVERRIDES} are armed at once: past that, a 400.`,
+      description: `The next \`times\` requests of \`operation\` (\`"always"\`: until cleared) that match \`match\` (a path id, query values) are answered with \`status\` and \`body\`, or fail below HTTP as \`kind\` says, after \`delayMs\`. Checked against the contract: a body the operation could not answer (\`body.body[0].id: must be an integer\`), a status it does not document, an Error body whose \`status\` differs is a 400. Overrides win over faults and \`Prefer\`. \`match.query\` takes parameters of \`listPets\` with values it accepts, compared as the contract reads the request (defaults applied). At most ${MAX_ARMED_OVERRIDES} are armed at once, holding at most ${MAX_OVERRIDE_BYTES / 1024 / 1024} MiB of bodies (less in a session): past either, a 400.`,
       requestBody: { required: true, content: { 'application/json': { example: { operation: 'listPets', body: [], times: 1, match: { query: { status: 'sold' } } }, schema: ref('OverrideSpec') } } },
       responses: { '201': jsonResponse('The armed override.', ref('ArmedOverride')), ...common, '415': errorResponse('A body that is not application/json.') },
     },

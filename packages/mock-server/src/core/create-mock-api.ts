@@ -53,6 +53,8 @@ export interface MockApiOptions {
   journalSize?: number | undefined;
   /** Most bytes of text the journal keeps (default 16 MiB): past it, the oldest requests go. */
   journalBytes?: number | undefined;
+  /** Most bytes of text the armed overrides hold at once (default 16 MiB): past it, arming another is refused. */
+  overrideBytes?: number | undefined;
   /** The sessions `GET /__admin/sessions` lists and `DELETE /__admin/sessions/NAME` ends; `startMockServer` passes its own. */
   sessions?: SessionDirectory | undefined;
   /**
@@ -140,7 +142,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   let documented: Map<OperationId, DocumentedResponses> | undefined;
   const documentOf = () => (documentText ??= JSON.stringify(createMockOpenApiDocument()));
   const documentedOf = (operationId: OperationId) => (documented ??= documentedResponses(createOpenApiDocument())).get(operationId);
-  const { overrides, take: takeOverride, armAt } = createOverrides(documentedOf);
+  const { overrides, take: takeOverride, armAt } = createOverrides(documentedOf, options.overrideBytes);
 
   function reset(other?: number | SeedPet[]): void {
     // The store first: a seed it refuses leaves everything as it was.

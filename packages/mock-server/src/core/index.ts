@@ -17,12 +17,13 @@ export { RefusedRequestError, type RefusedRequest } from './refused-request-erro
 export type { OnRefusedRequest } from './refused-requests.js';
 export type { RecordedInput } from './recorded-input.js';
 export { FAULT_KINDS, type ArmedFault, type FaultKind, type Faults, type FaultSpec } from './faults.js';
+export { type ListPetsQueryMatch, type OverrideMatch, type OverrideMatches } from './override-match.js';
 export {
   MAX_ARMED_OVERRIDES,
+  MAX_OVERRIDE_BYTES,
   type ArmedOverride,
   type OverrideAnswer,
   type OverrideBodies,
-  type OverrideMatch,
   type OverrideOptions,
   type Overrides,
   type OverrideSpec,
@@ -43,6 +44,7 @@ export {
   SESSION_JOURNAL_BYTES,
   SESSION_JOURNAL_SIZE,
   SESSION_MAX_PETS,
+  SESSION_OVERRIDE_BYTES,
   type Session,
   type SessionOptions,
   type Sessions,

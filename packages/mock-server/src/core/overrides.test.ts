@@ -1,10 +1,11 @@
+import type { Pet } from '@petstore/sdk/contract';
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
 import { describe, expect, it } from 'vitest';
 import { documentedResponses } from './documented-responses.js';
-import { createOverrides, MAX_ARMED_OVERRIDES, TOO_MANY_OVERRIDES } from './overrides.js';
+import { createOverrides, MAX_ARMED_OVERRIDES, MAX_OVERRIDE_BYTES, TOO_MANY_OVERRIDES } from './overrides.js';
 
 const documented = documentedResponses(createOpenApiDocument());
-const create = () => createOverrides((operationId) => documented.get(operationId));
+const create = (maxBytes?: number) => createOverrides((operationId) => documented.get(operationId), maxBytes);
 const pet = { id: 1, name: 'Rex', categoryId: 2, status: 'available' } as const;
 const request = (operationId: 'listPets' | 'getPet' | 'createPet', query = '', petId?: string) => ({ operationId, petId, query });
 
@@ -59,5 +60,129 @@ describe('createOverrides', () => {
     const { overrides } = create();
     for (let index = 0; index < MAX_ARMED_OVERRIDES; index += 1) overrides.next('listPets', { delayMs: 1 });
     expect(() => overrides.next('listPets', { body: [] })).toThrow(new RangeError(TOO_MANY_OVERRIDES));
+  });
+
+  describe('the bytes armed overrides hold', () => {
+    const KiB = 1024;
+    /** `count` animals with long names: a list body of about 160 bytes each. */
+    const animals = (count: number) => Array.from({ length: count }, (_, index) => ({ ...pet, id: index + 1, name: 'x'.repeat(100) }));
+    /** What an override of `body` costs, in KiB as the messages round it: its JSON text and 256 bytes. */
+    const costOf = (body: unknown) => Math.ceil((JSON.stringify(body).length + 256) / KiB);
+
+    it('refuses an arm past the budget with a RangeError naming the limit and how to free room, and drops nothing armed', () => {
+      const { overrides, take } = create(16 * KiB);
+      const body = animals(60);
+      const first = overrides.next('listPets', { body });
+      const message = `the overrides armed at once may hold at most 16 KiB of bodies; ${costOf(body)} KiB are armed and this one needs ${costOf(body)} KiB: clear them (DELETE …/__admin/overrides, overrides.clear()) or let requests spend them`;
+      expect(() => overrides.next('listPets', { body })).toThrow(new RangeError(message));
+      // A small override still fits: the budget counts bytes, not overrides.
+      overrides.next('getPet', { status: 404 });
+      expect(overrides.list().map(({ id }) => id)).toEqual([first.id, first.id + 1]);
+      // A request spends the large one, which frees its room.
+      expect(take(request('listPets'))?.body).toBe(JSON.stringify(body));
+      expect(overrides.next('listPets', { body }).remaining).toBe(1);
+      expect(() => overrides.next('listPets', { body })).toThrow(RangeError);
+      overrides.clear();
+      overrides.next('listPets', { body });
+    });
+
+    it('says when one body alone is larger than the whole budget', () => {
+      const { overrides } = create(16 * KiB);
+      const body = animals(120);
+      expect(() => overrides.next('listPets', { body })).toThrow(
+        new RangeError(`the overrides armed at once may hold at most 16 KiB of bodies, and this one's body alone is ${costOf(body)} KiB: stage a smaller body`),
+      );
+      expect(overrides.list()).toEqual([]);
+    });
+
+    it(`holds ${MAX_OVERRIDE_BYTES / KiB / KiB} MiB unless told otherwise`, () => {
+      const { overrides } = create();
+      const body = animals(6_000);
+      const fits = Math.floor(MAX_OVERRIDE_BYTES / (JSON.stringify(body).length + 256));
+      for (let index = 0; index < fits; index += 1) overrides.always('listPets', { body });
+      expect(() => overrides.always('listPets', { body })).toThrow(/^the overrides armed at once may hold at most 16 MiB of bodies; /);
+      expect(overrides.list()).toHaveLength(fits);
+    });
+
+    it('keeps the body as the JSON text it answers with: the caller\'s array may change afterwards', () => {
+      const { overrides, take } = create();
+      const pets: Pet[] = [pet];
+      const armed = overrides.next('listPets', { body: pets }, { times: 2 });
+      // The echo is the caller's own body, not a copy.
+      expect(armed.body).toBe(pets);
+      pets.push({ ...pet, id: 2 });
+      expect(overrides.list()[0]?.body).toEqual([pet]);
+      expect(take(request('listPets'))?.body).toBe(JSON.stringify([pet]));
+    });
+
+    it.each([-1, 1.5, Number.NaN])('refuses a budget of %s', (maxBytes) => {
+      expect(() => create(maxBytes)).toThrow(new RangeError(`overrideBytes must be an integer of at least 0, got ${maxBytes}`));
+    });
+  });
+
+  describe('match, checked against the contract', () => {
+    it.each([
+      ['an unknown query parameter, with the nearest known one', { query: { stauts: 'sold' } }, 'match.query.stauts: listPets reads no such query parameter (did you mean status?); it reads limit, status'],
+      ['an unknown query parameter', { query: { page: '2' } }, 'match.query.page: listPets reads no such query parameter; it reads limit, status'],
+      ['a status the contract does not know', { query: { status: 'lost' } }, 'match.query.status: must be one of available, pending, sold'],
+      ['a limit below the range', { query: { limit: '0' } }, 'match.query.limit: must be an integer from 1 to 100'],
+      ['a limit above the range', { query: { limit: 101 } }, 'match.query.limit: must be an integer from 1 to 100'],
+      ['a limit that is no integer', { query: { limit: 2.5 } }, 'match.query.limit: must be an integer from 1 to 100'],
+      ['a limit the query string would not read', { query: { limit: '1e1' } }, 'match.query.limit: must be an integer from 1 to 100'],
+      ['a value neither text nor number', { query: { status: true } }, 'match.query.status: must be a string or a number'],
+      ['a name a record would drop', JSON.parse('{"query":{"__proto__":"x"}}') as unknown, 'match.query.__proto__: listPets reads no such query parameter; it reads limit, status'],
+    ] as const)('refuses %s, naming the field', (_name, match, message) => {
+      const { overrides } = create();
+      expect(() => overrides.arm({ operation: 'listPets', body: [], match })).toThrow(new TypeError(`Invalid override: ${message}`));
+      expect(overrides.list()).toEqual([]);
+    });
+
+    it.each([
+      ['getPet', { query: { status: 'sold' } }, 'match.query: getPet reads no query; only listPets does'],
+      ['createPet', { query: { status: 'sold' } }, 'match.query: createPet reads no query; only listPets does'],
+      ['createPet', { petId: 1 }, 'match.petId: createPet has no path id; only getPet does'],
+    ] as const)('refuses a match that %s cannot read', (operation, match, message) => {
+      const { overrides } = create();
+      expect(() => overrides.arm({ operation, status: 500, match })).toThrow(new TypeError(`Invalid override: ${message}`));
+    });
+
+    it('is typed per operation, so these do not compile', () => {
+      const { overrides } = create();
+      // @ts-expect-error a misspelt query parameter
+      expect(() => overrides.next('listPets', { body: [] }, { match: { query: { stauts: 'sold' } } })).toThrow(TypeError);
+      // @ts-expect-error a status the contract does not know
+      expect(() => overrides.next('listPets', { body: [] }, { match: { query: { status: 'lost' } } })).toThrow(TypeError);
+      // @ts-expect-error listPets has no path id
+      expect(() => overrides.always('listPets', { body: [] }, { match: { petId: 1 } })).toThrow(TypeError);
+      // @ts-expect-error getPet reads no query
+      expect(() => overrides.next('getPet', { status: 500 }, { match: { query: { status: 'sold' } } })).toThrow(TypeError);
+      // @ts-expect-error createPet has nothing to match
+      expect(() => overrides.next('createPet', { status: 500 }, { match: { petId: 1 } })).toThrow(TypeError);
+      expect(overrides.list()).toEqual([]);
+    });
+
+    it('compares the values the contract reads: defaults applied, leading zeros read away', () => {
+      const { overrides, take } = create();
+      const armed = overrides.always('listPets', { status: 500 }, { match: { query: { limit: '020', status: 'sold' } } });
+      // Shown as compared: limit 20, a number.
+      expect(armed.match).toEqual({ query: { limit: 20, status: 'sold' } });
+      expect(overrides.list()[0]?.match).toEqual({ query: { limit: 20, status: 'sold' } });
+      // The request relies on the default limit of 20, or spells it differently.
+      expect(take(request('listPets', 'status=sold'))?.status).toBe(500);
+      expect(take(request('listPets', 'limit=20&status=sold'))?.status).toBe(500);
+      expect(take(request('listPets', 'status=sold&limit=0020&page=2'))?.status).toBe(500);
+      expect(take(request('listPets', 'limit=21&status=sold'))).toBeUndefined();
+      expect(take(request('listPets', 'status=pending'))).toBeUndefined();
+      // A query the contract refuses matches no query values (the request is the contract's 400).
+      expect(take(request('listPets', 'limit=0&status=sold'))).toBeUndefined();
+    });
+
+    it('takes a limit as a number too, and a match without a limit takes any', () => {
+      const { overrides, take } = create();
+      overrides.next('listPets', { body: [] }, { match: { query: { limit: 5 } } });
+      overrides.next('listPets', { body: [pet] }, { match: { query: {} } });
+      expect(take(request('listPets', 'limit=50'))?.body).toBe(JSON.stringify([pet]));
+      expect(take(request('listPets', 'limit=05'))?.body).toBe('[]');
+    });
   });
 });

@@ -1,17 +1,33 @@
-import { describeIssue, ErrorBody, formatIssues, Id, OPERATION_IDS, Pet, type OperationId } from '@petstore/sdk/contract';
+import { describeIssue, ErrorBody, formatIssues, OPERATION_IDS, Pet, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { DocumentedResponses } from './documented-responses.js';
 import { HttpError } from './http-error.js';
 import { between, FAULT_KINDS, type FaultKind } from './faults.js';
-import { parseQuery } from './parse-query.js';
+import { checkMatch, createMatcher, MatchSpec, type CheckedMatch, type OverrideMatch } from './override-match.js';
 import { MAX_PREFERRED_DELAY_MS } from './prefer.js';
 import type { StagedOutcome } from './staged.js';
 
 /** Most requests one override answers (beyond it, `times: 'always'`), and most overrides armed at once. */
 const MAX_TIMES = 1_000;
 export const MAX_ARMED_OVERRIDES = 1_000;
+const CLEAR_THEM = 'clear them (DELETE …/__admin/overrides, overrides.clear()) or let requests spend them';
 /** Why an arm past the cap is refused: the admin API's 400 and the RangeError in code say the same. */
-export const TOO_MANY_OVERRIDES = `at most ${MAX_ARMED_OVERRIDES} overrides may be armed at once; clear them (DELETE /__admin/overrides, overrides.clear()) or let requests spend them`;
+export const TOO_MANY_OVERRIDES = `at most ${MAX_ARMED_OVERRIDES} overrides may be armed at once; ${CLEAR_THEM}`;
+/** Most bytes of text the overrides of one API hold at once unless told otherwise: 16 MiB, as its journal. */
+export const MAX_OVERRIDE_BYTES = 16 * 1024 * 1024;
+/** What an armed override costs besides its body's JSON text: its other fields, rounded up. */
+const OVERRIDE_BYTES = 256;
+
+const MiB = 1024 * 1024;
+/** `16 MiB`, `900 KiB` (rounded up): for the refusal's message. */
+const sizeOf = (bytes: number): string => (bytes >= MiB && bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${Math.ceil(bytes / 1024)} KiB`);
+
+/** Why an arm past the byte budget is refused; an override larger than the whole budget is told so, for clearing would not help. */
+function overridesFull(maxBytes: number, held: number, cost: number): string {
+  const limit = `the overrides armed at once may hold at most ${sizeOf(maxBytes)} of bodies`;
+  if (cost > maxBytes) return `${limit}, and this one's body alone is ${sizeOf(cost)}: stage a smaller body`;
+  return `${limit}; ${sizeOf(held)} are armed and this one needs ${sizeOf(cost)}: ${CLEAR_THEM}`;
+}
 
 /** The success body of each operation, as the contract types it. */
 export interface OverrideBodies {
@@ -38,16 +54,11 @@ export type OverrideAnswer<Op extends OperationId> =
   | { kind: FaultKind; delayMs?: number }
   | { delayMs: number };
 
-/** Which requests an override answers: a path id (`getPet`), query values (all must be equal). */
-export interface OverrideMatch {
-  petId?: number;
-  query?: Record<string, string>;
-}
-
-export interface OverrideOptions {
+export interface OverrideOptions<Op extends OperationId = OperationId> {
   /** How many matching requests it answers (default 1), or `'always'` until cleared. */
   times?: number | 'always';
-  match?: OverrideMatch;
+  /** Only requests that match: a path id (`getPet`), query values as the contract reads them (`listPets`). */
+  match?: OverrideMatch<Op>;
 }
 
 /** What `POST /__admin/overrides` takes, and what `overrides.arm()` checks: the shape only; `checkOverride` checks it against the contract. */
@@ -59,7 +70,7 @@ export const OverrideSpec = /* @__PURE__ */ z
     kind: z.optional(z.enum(FAULT_KINDS, { error: `must be one of ${FAULT_KINDS.join(', ')}` })),
     delayMs: z.optional(between(0, MAX_PREFERRED_DELAY_MS)),
     times: z.optional(z.union([between(1, MAX_TIMES, ' or "always"'), z.literal('always')], { error: `must be an integer from 1 to ${MAX_TIMES} or "always"` })),
-    match: z.optional(z.strictObject({ petId: z.optional(Id), query: z.optional(z.record(z.string(), z.string())) })),
+    match: z.optional(MatchSpec),
   })
   .check(
     z.refine((spec) => spec.status !== undefined || spec.body !== undefined || spec.kind !== undefined || spec.delayMs !== undefined, 'give a status, a body, a kind or a delayMs'),
@@ -98,9 +109,11 @@ export function checkOverride(
   if (shape !== undefined) return { error: shape };
   const spec = z.parse(OverrideSpec, value);
   const at = (field: string) => (location ? `${location}.${field}` : field);
-  const { operation, status, body, kind, delayMs, match } = spec;
+  const { operation, status, body, kind, delayMs } = spec;
   const outcome: StagedOutcome = { ...(kind && { kind }), ...(delayMs !== undefined && { delayMs }) };
-  if (match?.petId !== undefined && operation !== 'getPet') return { error: `${at('match.petId')}: ${operation} has no path id; only getPet does` };
+  const checkedMatch = checkMatch(operation, spec.match, (value as { match?: unknown }).match, location);
+  if ('error' in checkedMatch) return checkedMatch;
+  if (checkedMatch.match !== undefined) spec.match = checkedMatch.match;
   const success = documented?.success.status ?? 200;
   if (status === undefined && body === undefined) return { spec, outcome };
   const answered = status ?? success;
@@ -123,10 +136,14 @@ export function checkOverride(
 
 /** Overrides armed in code or by the admin API: each answers matching requests of one operation instead of the store. */
 export interface Overrides {
-  /** Stages `answer` for the next request of `operation` (or the next `times`, or `'always'`), optionally only matching ones. Throws a TypeError naming a field the contract refuses, a RangeError past 1,000 armed overrides. */
-  next<Op extends OperationId>(operation: Op, answer: OverrideAnswer<Op>, options?: OverrideOptions): ArmedOverride;
+  /**
+   * Stages `answer` for the next request of `operation` (or the next `times`, or `'always'`), optionally only matching ones.
+   * Throws a TypeError naming a field the contract refuses, a RangeError past 1,000 armed overrides or past the bytes
+   * their bodies may hold (16 MiB; a session's 2 MiB).
+   */
+  next<Op extends OperationId>(operation: Op, answer: OverrideAnswer<Op>, options?: OverrideOptions<Op>): ArmedOverride;
   /** `next` with `times: 'always'`: answers until cleared. */
-  always<Op extends OperationId>(operation: Op, answer: OverrideAnswer<Op>, options?: Omit<OverrideOptions, 'times'>): ArmedOverride;
+  always<Op extends OperationId>(operation: Op, answer: OverrideAnswer<Op>, options?: Omit<OverrideOptions<Op>, 'times'>): ArmedOverride;
   /** `next` for a value not typed in code (what the admin API takes). */
   arm(spec: unknown): ArmedOverride;
   /** What is armed, oldest first. */
@@ -143,29 +160,39 @@ export interface OverrideRequest {
   query: string;
 }
 
+/** An armed override as kept: its body only once, as the JSON text it answers with (`outcome.body`). */
 interface Armed {
-  override: ArmedOverride;
+  override: Omit<ArmedOverride, 'body' | 'match'> & { match?: CheckedMatch };
   outcome: StagedOutcome;
+  /** What it counts against the byte budget. */
+  bytes: number;
 }
 
-function matches({ override }: Armed, request: OverrideRequest): boolean {
-  if (override.operation !== request.operationId) return false;
-  const { petId, query } = override.match ?? {};
-  if (petId !== undefined && request.petId !== String(petId)) return false;
-  if (query === undefined) return true;
-  const sent = parseQuery(request.query);
-  return Object.entries(query).every(([name, value]) => sent[name] === value);
-}
+/** The override as `list()` shows it: its body parsed again from the text it answers with. */
+const shown = ({ override, outcome }: Armed): ArmedOverride => ({
+  ...structuredClone(override),
+  ...(outcome.body !== undefined && { body: JSON.parse(outcome.body) as unknown }),
+});
 
-/** The overrides of one mock API; `take` is the core's: it spends one request of the oldest override matching the request and gives its outcome. */
-export function createOverrides(documentedOf: (operationId: OperationId) => DocumentedResponses | undefined): {
+/**
+ * The overrides of one mock API, holding at most `maxBytes` of text (their
+ * bodies' JSON, plus a little for each; default 16 MiB); `take` is the core's:
+ * it spends one request of the oldest override matching the request and gives
+ * its outcome.
+ */
+export function createOverrides(
+  documentedOf: (operationId: OperationId) => DocumentedResponses | undefined,
+  maxBytes = MAX_OVERRIDE_BYTES,
+): {
   overrides: Overrides;
   take: (request: OverrideRequest) => StagedOutcome | undefined;
   /** `overrides.arm` whose messages name fields from `location`: `body` for the admin API, whose refusal is then its 400. */
   armAt: (value: unknown, location: 'body' | '') => ArmedOverride;
 } {
+  if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new RangeError(`overrideBytes must be an integer of at least 0, got ${maxBytes}`);
   let armed: Armed[] = [];
   let lastId = 0;
+  let bytes = 0;
 
   const armAt = (value: unknown, location: 'body' | ''): ArmedOverride => {
     const operation = (value as { operation?: unknown } | null)?.operation;
@@ -174,10 +201,20 @@ export function createOverrides(documentedOf: (operationId: OperationId) => Docu
     // The admin API answers the check's own words as a 400; code gets a TypeError saying what was refused.
     if ('error' in checked) throw location === 'body' ? new HttpError('invalid_request', checked.error) : new TypeError(`Invalid override: ${checked.error}`);
     if (armed.length >= MAX_ARMED_OVERRIDES) throw new RangeError(TOO_MANY_OVERRIDES);
-    const { times = 1, ...rest } = checked.spec;
-    const override: ArmedOverride = { id: ++lastId, ...rest, remaining: times };
-    armed.push({ override, outcome: checked.outcome });
-    return structuredClone(override);
+    const { outcome } = checked;
+    const cost = OVERRIDE_BYTES + (outcome.body?.length ?? 0);
+    if (bytes + cost > maxBytes) throw new RangeError(overridesFull(maxBytes, bytes, cost));
+    const { times = 1, body, match, ...rest } = checked.spec;
+    const override: Armed['override'] = { id: ++lastId, ...rest, ...(match && { match: match as CheckedMatch }), remaining: times };
+    armed.push({ override, outcome, bytes: cost });
+    bytes += cost;
+    // The caller's own body, not a copy: what is armed keeps only its text.
+    return { ...structuredClone(override), ...(body !== undefined && { body }) };
+  };
+
+  const remove = (gone: Armed): void => {
+    armed = armed.filter((candidate) => candidate !== gone);
+    bytes -= gone.bytes;
   };
 
   const arm = (value: unknown): ArmedOverride => armAt(value, '');
@@ -185,18 +222,21 @@ export function createOverrides(documentedOf: (operationId: OperationId) => Docu
     arm,
     next: (operation, answer, options = {}) => arm({ ...answer, ...options, operation }),
     always: (operation, answer, options = {}) => arm({ ...answer, ...options, times: 'always', operation }),
-    list: () => armed.map(({ override }) => structuredClone(override)),
+    list: () => armed.map(shown),
     clear: () => {
       armed = [];
+      bytes = 0;
     },
   };
 
   const take = (request: OverrideRequest): StagedOutcome | undefined => {
-    const found = armed.find((candidate) => matches(candidate, request));
+    if (armed.length === 0) return undefined;
+    const matches = createMatcher(request);
+    const found = armed.find(({ override }) => override.operation === request.operationId && matches(override.match));
     if (!found) return undefined;
     if (found.override.remaining !== 'always') {
       found.override.remaining -= 1;
-      if (found.override.remaining === 0) armed = armed.filter((candidate) => candidate !== found);
+      if (found.override.remaining === 0) remove(found);
     }
     return found.outcome;
   };

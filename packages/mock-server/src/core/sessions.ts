@@ -23,6 +23,8 @@ export const MAX_SESSION_IDLE_MS = 24 * 60 * 60_000;
 export const SESSION_JOURNAL_SIZE = 200;
 /** Bytes of text a session's journal keeps at most: 2 MiB. */
 export const SESSION_JOURNAL_BYTES = 2 * 1024 * 1024;
+/** Bytes of text a session's armed overrides hold at most: 2 MiB. */
+export const SESSION_OVERRIDE_BYTES = 2 * 1024 * 1024;
 /** Animals a session's store holds at most, or the server's seed if it has more. */
 export const SESSION_MAX_PETS = 10_000;
 
@@ -82,7 +84,7 @@ const sweepInterval = (idleMs: number): number => Math.min(Math.max(Math.ceil(id
 /**
  * The sessions layer: a map of name to a `MockApi` of its own (store from the
  * server's seed, in memory, capped; its own overrides, faults and a smaller
- * journal), routed by the path prefix `/sessions/NAME`, ended by the admin API,
+ * journal and override budget), routed by the path prefix `/sessions/NAME`, ended by the admin API,
  * by `end()` or after `sessionIdleMs` without a request, and at most
  * `maxSessions` of them. Everything else goes to `main`, unchanged.
  */
@@ -101,7 +103,7 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
   const seed = seedAnimals(options.seed ?? DEFAULT_SEED_COUNT);
   let maxPets: number | undefined;
   const journalSize = Math.min(options.journalSize ?? SESSION_JOURNAL_SIZE, SESSION_JOURNAL_SIZE);
-  const sessionOptions: MockApiOptions = { ...options, store: undefined, sessions: undefined, journalSize, journalBytes: SESSION_JOURNAL_BYTES };
+  const sessionOptions: MockApiOptions = { ...options, store: undefined, sessions: undefined, journalSize, journalBytes: SESSION_JOURNAL_BYTES, overrideBytes: SESSION_OVERRIDE_BYTES };
   // Requests for a session that does not exist and may not be created (no key, a preflight): answered as
   // a session would, by an API that keeps nothing, so no other journal sees them.
   let outsider: MockApi | undefined;
