@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEV_API_KEY } from './api-keys.js';
 import type { MockRequest } from './exchange.js';
-import { createSessions, SESSION_MAX_PETS } from './sessions.js';
+import { MAX_OVERRIDE_BYTES } from './overrides.js';
+import { createSessions, SESSION_MAX_PETS, SESSION_OVERRIDE_BYTES } from './sessions.js';
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 
@@ -126,6 +127,25 @@ describe('createSessions', () => {
     expect(sessions.session('a').store.size).toBe(SESSION_MAX_PETS);
     // The server's own store has no such cap.
     expect((await sessions.handle(request('POST', '/__admin/reset', auth, { seed: SESSION_MAX_PETS + 1 }))).status).toBe(204);
+    sessions.close();
+  });
+
+  it(`holds ${SESSION_OVERRIDE_BYTES / 1024 / 1024} MiB of a session's override bodies, ${MAX_OVERRIDE_BYTES / 1024 / 1024} MiB of the server's: past it, a RangeError in code and a 400 over HTTP`, async () => {
+    const sessions = createSessions({});
+    const body = Array.from({ length: 5_000 }, (_, index) => ({ id: index + 1, name: 'x'.repeat(100), categoryId: 1, status: 'sold' as const }));
+    const perOverride = JSON.stringify(body).length + 256;
+    const session = sessions.session('a');
+    const fits = Math.floor(SESSION_OVERRIDE_BYTES / perOverride);
+    for (let index = 0; index < fits; index += 1) session.overrides.always('listPets', { body });
+    expect(() => session.overrides.always('listPets', { body })).toThrow(RangeError);
+    expect(() => session.overrides.always('listPets', { body })).toThrow(/may hold at most 2 MiB of bodies/);
+    const refused = await sessions.handle(request('POST', '/sessions/a/__admin/overrides', auth, { operation: 'listPets', body }));
+    expect(refused.status).toBe(400);
+    expect(bodyOf(refused)).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/may hold at most 2 MiB of bodies/) as unknown });
+    expect(session.overrides.list()).toHaveLength(fits);
+    // The server's own overrides, and another session's, have budgets of their own.
+    for (let index = 0; index <= fits; index += 1) sessions.main.overrides.always('listPets', { body });
+    sessions.session('b').overrides.always('listPets', { body });
     sessions.close();
   });
 });
