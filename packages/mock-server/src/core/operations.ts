@@ -29,7 +29,13 @@ export interface OperationContext {
   store: PetStore;
 }
 
-export type Operation = (context: OperationContext) => Promise<OperationResult>;
+/**
+ * One operation in two steps: it reads the request as the contract does (a
+ * request it refuses throws the HttpError the service answers with), then the
+ * function it returns answers from the store. Staged answers come between the
+ * two (staged.ts): a staged success answers only a request the contract accepts.
+ */
+export type Operation = (context: OperationContext) => Promise<() => OperationResult>;
 
 const GetPetParams = z.object({ petId: PetIdParam });
 
@@ -39,19 +45,21 @@ function validate<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, 
   return result.data;
 }
 
-export const listPets: Operation = async ({ request, store }) => ({
-  status: 200,
-  body: JSON.stringify(store.list(validate(ListPetsQueryParams, parseQuery(request.query), 'query'))),
-});
+export const listPets: Operation = async ({ request, store }) => {
+  const query = validate(ListPetsQueryParams, parseQuery(request.query), 'query');
+  return () => ({ status: 200, body: JSON.stringify(store.list(query)) });
+};
 
 export const createPet: Operation = async ({ request, store }) => {
   const input = validate(NewPet, await readJsonBody(request), 'body');
-  return { status: 201, body: JSON.stringify(store.create(input)) };
+  return () => ({ status: 201, body: JSON.stringify(store.create(input)) });
 };
 
 export const getPet: Operation = async ({ params, store }) => {
   const id = validate(GetPetParams, { petId: params[0] ?? '' }, 'path').petId;
-  const pet = store.get(id);
-  if (pet === undefined) throw new HttpError('not_found', `No animal has id ${id}`);
-  return { status: 200, body: JSON.stringify(pet) };
+  return () => {
+    const pet = store.get(id);
+    if (pet === undefined) throw new HttpError('not_found', `No animal has id ${id}`);
+    return { status: 200, body: JSON.stringify(pet) };
+  };
 };
