@@ -24,4 +24,7 @@ it('runs each test file against its own session of one server, files in parallel
   expect({ code, output }).toMatchObject({ code: 0 });
   expect(output).toMatch(/Test Files\s+4 passed \(4\)/);
   expect(output).toMatch(/Tests\s+6 passed \(6\)/);
+  // The names file-session.ts gives as its example: the path, and a hash of it.
+  expect(output).toContain('a/pets.test.ts > sees only its own animal in /sessions/a-pets-61786ec4/v1');
+  expect(output).toMatch(/b\/pets\.test\.ts > sees only its own animal in \/sessions\/b-pets-[0-9a-f]{8}\/v1/);
 });

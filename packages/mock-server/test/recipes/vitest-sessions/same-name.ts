@@ -18,7 +18,7 @@ export function itSeesOnlyItsOwnAnimal(fileUrl: string, name: string): void {
   const server = new PetstoreClient({ baseUrl: `${inject('mockOrigin')}/v1`, apiKey: DEV_API_KEY, maxRetries: 0 });
   const arrived = async () => (await server.pets.list({ limit: 100 })).filter((pet) => pet.name === ARRIVED).length;
 
-  it('sees only its own animal while the other pets.test.ts runs', { timeout: 30_000 }, async () => {
+  it(`sees only its own animal in ${new URL(session.url).pathname} while the other pets.test.ts runs`, { timeout: 30_000 }, async () => {
     await client.pets.create({ name, categoryId: 1 });
     await server.pets.create({ name: ARRIVED, categoryId: 1 });
     await expect.poll(arrived, { timeout: 20_000 }).toBe(2);
