@@ -186,12 +186,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     let result: OperationResult;
     try {
       staged = stagedFor(request, operationId, params);
-      // An override stands in for the service, which reads the body first: the journal keeps what the app sent.
-      if (staged?.body !== undefined) await request.readBody();
       result = await applyStaged(
         staged,
         () => documentedOf(operationId),
-        () => operation.run({ request, params: params.map(decodeParam), store }),
+        async () => operation.run({ request, params: params.map(decodeParam), store }),
       );
     } catch (error) {
       result = fail(error);

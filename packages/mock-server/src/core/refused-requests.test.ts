@@ -59,6 +59,34 @@ describe('onRefusedRequest', () => {
     expect(refused).toEqual([]);
   });
 
+  it('a staged success answers only a request the contract accepts: a refused one gets its refusal, reported', async () => {
+    const { mock, refused, send } = collecting();
+    const pet = { id: 7, name: 'Staged', categoryId: 1, status: 'available' } as const;
+    mock.overrides.always('createPet', { body: pet });
+    mock.overrides.always('listPets', { body: [pet] });
+    expect(await send('/v1/pets', { method: 'POST', headers: json, body: '{"nam":"Rex"}' })).toBe(400);
+    expect(await send('/v1/pets', { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: 'Rex' })).toBe(415);
+    expect(await send('/v1/pets?limit=0&status=lost')).toBe(400);
+    expect(refused.map(({ request }) => request.code)).toEqual(['invalid_request', 'unsupported_media_type', 'invalid_request']);
+    // A request the contract accepts gets the staged answer, not the store's.
+    expect(await send('/v1/pets', { method: 'POST', headers: json, body: '{"name":"Rex","categoryId":1}' })).toBe(201);
+    expect(mock.store.size).toBe(12);
+    expect(refused).toHaveLength(3);
+  });
+
+  it('a staged failure answers whatever was sent, and the journal keeps what was sent', async () => {
+    const { mock, refused, send } = collecting();
+    mock.faults.next('createPet', { status: 503 });
+    expect(await send('/v1/pets', { method: 'POST', headers: json, body: '{"nam":"Rex"}' })).toBe(503);
+    mock.overrides.next('createPet', { kind: 'reset' });
+    await expect(send('/v1/pets', { method: 'POST', headers: json, body: '{"name":"Rex","categoryId":1}' })).rejects.toThrow();
+    expect(refused).toEqual([]);
+    const [first, second] = mock.requests.list({ operation: 'createPet' });
+    expect(first).toMatchObject({ status: 503, body: { nam: 'Rex' } });
+    expect(first?.parsed).toBeUndefined();
+    expect(second).toMatchObject({ status: 0, fault: 'reset', body: { name: 'Rex', categoryId: 1 }, parsed: { body: { name: 'Rex', categoryId: 1 } } });
+  });
+
   it("'warn' prints the explanation to the console; 'off' and no option say nothing", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     for (const onRefusedRequest of ['warn', 'off', undefined] as const) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HttpError } from './http-error.js';
 import { applyStaged, pickStaged } from './staged.js';
 
 describe('pickStaged', () => {
@@ -26,15 +27,31 @@ describe('pickStaged', () => {
 
 describe('applyStaged', () => {
   const documented = () => ({ success: { status: 200, body: '[{"id":1}]' }, errors: new Map([[404, '{"code":"not_found"}']]), statuses: new Set([200, 404]) });
-  const run = () => Promise.resolve({ status: 200, body: 'ran' });
+  const read = () => Promise.resolve(() => ({ status: 200, body: 'ran' }));
+  const refused = new HttpError('invalid_request', 'body.name: must be a string');
+  const refuse = () => Promise.reject(refused);
 
-  it('answers a staged status or kind instead of the operation, else runs it', async () => {
-    await expect(applyStaged(undefined, documented, run)).resolves.toEqual({ status: 200, body: 'ran' });
-    await expect(applyStaged({ delayMs: 5 }, documented, run)).resolves.toEqual({ status: 200, body: 'ran' });
-    await expect(applyStaged({ status: 200, body: '[]' }, documented, run)).resolves.toEqual({ status: 200, body: '[]', headers: {} });
-    await expect(applyStaged({ status: 404 }, documented, run)).resolves.toEqual({ status: 404, body: '{"code":"not_found"}', headers: {} });
-    await expect(applyStaged({ status: 503, retryAfter: 2 }, documented, run)).resolves.toMatchObject({ status: 503, headers: { 'retry-after': '2' } });
-    await expect(applyStaged({ kind: 'malformed' }, documented, run)).resolves.toEqual({ status: 200, body: '[{"id' });
-    await expect(applyStaged({ kind: 'empty' }, documented, run)).resolves.toEqual({ status: 0, body: undefined, fault: 'empty' });
+  it('answers a staged status or kind instead of the operation, else the operation answers', async () => {
+    await expect(applyStaged(undefined, documented, read)).resolves.toEqual({ status: 200, body: 'ran' });
+    await expect(applyStaged({ delayMs: 5 }, documented, read)).resolves.toEqual({ status: 200, body: 'ran' });
+    await expect(applyStaged({ status: 200, body: '[]' }, documented, read)).resolves.toEqual({ status: 200, body: '[]', headers: {} });
+    await expect(applyStaged({ status: 404 }, documented, read)).resolves.toEqual({ status: 404, body: '{"code":"not_found"}', headers: {} });
+    await expect(applyStaged({ status: 503, retryAfter: 2 }, documented, read)).resolves.toMatchObject({ status: 503, headers: { 'retry-after': '2' } });
+    await expect(applyStaged({ kind: 'malformed' }, documented, read)).resolves.toEqual({ status: 200, body: '[{"id' });
+    await expect(applyStaged({ kind: 'empty' }, documented, read)).resolves.toEqual({ status: 0, body: undefined, fault: 'empty' });
+  });
+
+  it('reads the request first: a staged success or none answers only a request the contract accepts; a staged failure answers any', async () => {
+    await expect(applyStaged(undefined, documented, refuse)).rejects.toBe(refused);
+    await expect(applyStaged({ delayMs: 5 }, documented, refuse)).rejects.toBe(refused);
+    await expect(applyStaged({ status: 200, body: '[]' }, documented, refuse)).rejects.toBe(refused);
+    await expect(applyStaged({ status: 404 }, documented, refuse)).resolves.toMatchObject({ status: 404 });
+    await expect(applyStaged({ kind: 'reset' }, documented, refuse)).resolves.toMatchObject({ status: 0, fault: 'reset' });
+    // The store's answer is never asked for when a staged answer stands in for it.
+    let answered = 0;
+    const counted = () => Promise.resolve(() => ({ status: 201, body: String(++answered) }));
+    await applyStaged({ status: 200, body: '[]' }, documented, counted);
+    await applyStaged({ status: 503 }, documented, counted);
+    expect(answered).toBe(0);
   });
 });

@@ -50,21 +50,34 @@ export function pickStaged(sources: StagedSources): StagedOutcome | undefined {
 }
 
 /**
- * The one place an outcome becomes an answer: a staged status or kind answers
- * instead of the operation (which then never runs, nor reads its body); else
- * the operation answers. The delay is the caller's to wait, once the answer is
- * recorded.
+ * The one place an outcome becomes an answer. The operation reads the request
+ * first, as the service would. A staged failure (an error status, or a kind
+ * below HTTP) is what the test armed: it answers whatever the request was, and
+ * the request is read only so that the journal keeps what was sent. Anything
+ * else answers only a request the contract accepts: a refused one throws its
+ * refusal here, a staged success (an override's body) stands in for the
+ * operation's answer, and without one the operation answers. The delay is the
+ * caller's to wait, once the answer is recorded.
  */
-export function applyStaged(
+export async function applyStaged(
   outcome: StagedOutcome | undefined,
   documented: () => DocumentedResponses | undefined,
-  run: () => Promise<OperationResult>,
+  read: () => Promise<() => OperationResult>,
 ): Promise<OperationResult> {
-  if (outcome?.status !== undefined) return Promise.resolve(stagedStatus(outcome.status, outcome, documented()));
-  if (outcome?.kind !== undefined) return Promise.resolve(stagedKind(outcome.kind, documented()));
-  // The operation's own promise, passed on: no further turn of the microtask queue on every request's path.
-  return run();
+  if (outcome?.kind !== undefined) {
+    await read().catch(ignore);
+    return stagedKind(outcome.kind, documented());
+  }
+  if (outcome?.status !== undefined && outcome.status >= 400) {
+    await read().catch(ignore);
+    return stagedStatus(outcome.status, outcome, documented());
+  }
+  const answer = await read();
+  return outcome?.status !== undefined ? stagedStatus(outcome.status, outcome, documented()) : answer();
 }
+
+/** A refusal of a request whose answer the test staged itself: not the test's failure. */
+const ignore = (): undefined => undefined;
 
 /** What a staged status answers: the documented example where there is one, else a well-formed Error body. */
 function stagedStatus(status: number, outcome: StagedOutcome, documented: DocumentedResponses | undefined): OperationResult {

@@ -5,8 +5,9 @@ export interface CreateMockFetchOptions extends MockApiOptions {
   /**
    * The API's base address, ending in `/v1`: absolute (`http://mock.test/v1`)
    * or, in a browser, a path on the page's own origin (`/v1`, `/api/v1`).
-   * Only URLs under its origin and prefix are answered (the admin API at
-   * `/__admin` on the same origin and prefix included).
+   * Only URLs under its origin and prefix are answered: the API, the admin
+   * API at `/__admin` on the same origin and prefix, and any other path with a
+   * 404 naming the operation meant (`/pets`: did you mean GET /v1/pets?).
    */
   baseUrl: string;
 }
@@ -29,12 +30,14 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  * The mock API as a `fetch` function, in this process: no socket, no MSW,
  * only web standards, so it runs in Node.js, browsers, Deno, Bun and workers.
  * The same core as the Node server and the MSW handlers answers, with the same
- * test controls on the returned object. A URL outside `baseUrl` is refused
- * with a TypeError naming it: a test double never reaches the network.
+ * test controls on the returned object. A path on `baseUrl`'s origin outside
+ * the API gets the Node server's 404 (a refused request); a URL on another
+ * origin is refused with a TypeError naming it: a test double never reaches
+ * the network.
  */
 export function createMockFetch(options: CreateMockFetchOptions): MockFetch {
-  const api = createMockApi(options);
-  const corePath = createPathMatcher(options.baseUrl);
+  const { mountPath, corePath } = createPathMatcher(options.baseUrl);
+  const api = createMockApi({ ...options, mountPath: options.mountPath ?? mountPath });
 
   async function mockFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init);

@@ -6,6 +6,9 @@ export interface CreateHandlersOptions extends MockApiOptions {
   /**
    * The API's base address, ending in `/v1`: absolute (`http://localhost:4010/v1`)
    * or, in a browser, a path on the page's own origin (`/v1`, `/api/v1`).
+   * On an origin of its own, the handlers answer every path under its prefix,
+   * those outside the API with the Node server's 404 (`/pets`: did you mean
+   * GET /v1/pets?); on the page's own origin only the API and `/__admin`.
    */
   baseUrl: string;
 }
@@ -20,8 +23,9 @@ export type MockHandlers = HttpHandler[] & Pick<MockApi, 'faults' | 'overrides' 
  * Use with `setupWorker(...createHandlers({ baseUrl }))` or `setupServer(...)`.
  */
 export function createHandlers(options: CreateHandlersOptions): MockHandlers {
-  const api = createMockApi(options);
-  const corePath = createPathMatcher(options.baseUrl);
+  // The page's own origin also serves the app: there the handler leaves the paths outside the API to it.
+  const { mountPath, corePath } = createPathMatcher(options.baseUrl, globalThis.location?.origin);
+  const api = createMockApi({ ...options, mountPath: options.mountPath ?? mountPath });
   // A network error (a staged reset or empty reply) is `Response.error()`, which MSW turns into a rejected fetch.
   const handler = http.all(
     ({ request }) => corePath(new URL(request.url)) !== undefined,

@@ -3,22 +3,35 @@
 // in-process fetch). Imports nothing from node: and nothing from msw.
 import { ADMIN_PATH, BASE_PATH, BodyTooLargeError, MAX_BODY_BYTES, type MockRequest, type MockResponse } from '../core/index.js';
 
+/** How a web transport maps URLs to the core's paths (createPathMatcher). */
+export interface PathMatcher {
+  /** What comes before `/v1` in `baseUrl` (a proxy prefix such as `/api`, or nothing): where the core is mounted. */
+  mountPath: string;
+  /** The core's path for a URL (`/v1/…`, `/__admin/…`, or another path the core answers with a 404), or undefined for a URL that is not the mock's. */
+  corePath(url: URL): string | undefined;
+}
+
 /**
- * The core's path for a URL under `baseUrl` (`/v1/…` or `/__admin/…`), or
- * undefined for a URL that is not the mock's. `baseUrl` ends in `/v1`: absolute,
- * or in a browser a path on the page's own origin; whatever comes before `/v1`
- * (a proxy prefix such as `/api`) is not the API's.
+ * The URLs a mock at `baseUrl` answers. `baseUrl` ends in `/v1`: absolute, or
+ * in a browser a path on the page's own origin; whatever comes before `/v1`
+ * (a proxy prefix such as `/api`) is not the API's. URLs on its origin under
+ * that prefix are the mock's: `/v1/…`, `/__admin/…`, and any other (`/pets`: the
+ * base path missed), which the core answers with a 404 naming the operation
+ * meant, as the Node server does; but on `appOrigin`, an origin that also
+ * serves the app (the page's own, for MSW in a browser), only the API's paths.
  */
-export function createPathMatcher(baseUrl: string): (url: URL) => string | undefined {
+export function createPathMatcher(baseUrl: string, appOrigin?: string): PathMatcher {
   const base = new URL(baseUrl, globalThis.location?.href ?? 'http://localhost');
   const basePath = base.pathname.replace(/\/$/, '');
   if (!basePath.endsWith(BASE_PATH)) throw new TypeError(`baseUrl must end with ${BASE_PATH}, got "${baseUrl}"`);
   const prefix = basePath.slice(0, -BASE_PATH.length);
-  return (url) => {
+  const wholeOrigin = base.origin !== appOrigin;
+  const corePath = (url: URL): string | undefined => {
     if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return undefined;
     const path = url.pathname.slice(prefix.length);
-    return path === BASE_PATH || path.startsWith(`${BASE_PATH}/`) || path.startsWith(`${ADMIN_PATH}/`) ? path : undefined;
+    return wholeOrigin || path === BASE_PATH || path.startsWith(`${BASE_PATH}/`) || path.startsWith(`${ADMIN_PATH}/`) ? path : undefined;
   };
+  return { mountPath: prefix, corePath };
 }
 
 /** The body's bytes, read no further than `MAX_BODY_BYTES`: a larger body is cancelled, not buffered. */

@@ -3,7 +3,7 @@ import { PetstoreClient } from '@petstore/sdk';
 import { expect, it } from 'vitest';
 import { useFileSession } from './file-session.js';
 
-const session = useFileSession(import.meta.url); // /sessions/cats/v1
+const session = useFileSession(import.meta.url); // /sessions/cats-71846492/v1
 const client = new PetstoreClient({ baseUrl: session.url, apiKey: DEV_API_KEY, maxRetries: 0 });
 
 // dogs.test.ts creates animals at the same time, on the same server.

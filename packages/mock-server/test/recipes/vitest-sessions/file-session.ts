@@ -1,15 +1,28 @@
-import { basename } from 'node:path';
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_API_KEY } from '@petstore/mock-server';
 import { afterAll, beforeEach, inject } from 'vitest';
 
 /**
- * This test file's own session of the mock server, named after the file
- * (`pets.test.ts` → `/sessions/pets/v1`): its store is emptied before each
- * test, and the session ends after the file.
+ * A test file's session name, `a/pets.test.ts` → `a-pets-61786ec4`: its path from
+ * the project root in the letters, digits, `_` and `-` a session name allows, cut
+ * to fit 64 with a hash of the path, so that `a/pets.test.ts` and
+ * `b/pets.test.ts`, or two long paths cut alike, never share a session.
+ */
+function sessionName(fileUrl: string): string {
+  const path = relative(process.cwd(), fileURLToPath(fileUrl));
+  const hash = createHash('sha256').update(path).digest('hex').slice(0, 8);
+  return `${path.replace(/\.test\.ts$/, '').replaceAll(/[^\w-]/g, '-').slice(0, 55)}-${hash}`;
+}
+
+/**
+ * This test file's own session of the mock server, named after its path
+ * (`/sessions/a-pets-61786ec4/v1`): its store is emptied before each test,
+ * and the session ends after the file.
  */
 export function useFileSession(fileUrl: string): { url: string; admin: string } {
-  const name = basename(fileURLToPath(fileUrl), '.test.ts').replaceAll(/[^\w-]/g, '-').slice(0, 64);
+  const name = sessionName(fileUrl);
   const origin = inject('mockOrigin');
   const session = { url: `${origin}/sessions/${name}/v1`, admin: `${origin}/sessions/${name}/__admin` };
   const headers = { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json' };

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createPathMatcher } from './web-exchange.js';
+
+describe('createPathMatcher', () => {
+  const paths = (matcher: ReturnType<typeof createPathMatcher>, urls: readonly string[]) => urls.map((url) => matcher.corePath(new URL(url)));
+
+  it("gives the core every path on the mock's origin: the API's, and the others for a 404 naming the operation meant", () => {
+    const matcher = createPathMatcher('http://api.test/v1');
+    expect(matcher.mountPath).toBe('');
+    expect(paths(matcher, ['http://api.test/v1/pets', 'http://api.test/__admin/reset', 'http://api.test/pets', 'http://other.test/v1/pets'])).toEqual(['/v1/pets', '/__admin/reset', '/pets', undefined]);
+  });
+
+  it('mounts the core at the proxy prefix, and leaves the paths outside it alone', () => {
+    const matcher = createPathMatcher('http://api.test/api/v1');
+    expect(matcher.mountPath).toBe('/api');
+    expect(paths(matcher, ['http://api.test/api/v1/pets', 'http://api.test/api/pets', 'http://api.test/v1/pets'])).toEqual(['/v1/pets', '/pets', undefined]);
+  });
+
+  it("on an origin that also serves the app, takes only the API's paths: the app's own pages and scripts stay the app's", () => {
+    const matcher = createPathMatcher('http://localhost:5173/v1', 'http://localhost:5173');
+    expect(paths(matcher, ['http://localhost:5173/v1/pets', 'http://localhost:5173/__admin/reset', 'http://localhost:5173/src/main.ts', 'http://localhost:5173/pets'])).toEqual([
+      '/v1/pets',
+      '/__admin/reset',
+      undefined,
+      undefined,
+    ]);
+    expect(createPathMatcher('http://api.test/v1', 'http://localhost:5173').corePath(new URL('http://api.test/pets'))).toBe('/pets');
+  });
+});
