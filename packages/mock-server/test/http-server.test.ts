@@ -224,9 +224,10 @@ describe('startMockServer over real HTTP', () => {
     expect(Object.keys(document.paths)).toEqual(['/pets', '/pets/{petId}', '/__admin/reset', '/__admin/faults', '/__admin/overrides', '/__admin/requests', '/__admin/sessions', '/__admin/sessions/{name}']);
     expect(document.paths['/__admin/overrides']?.['post']?.operationId).toBe('armOverride');
     expect(Object.keys(document.components.schemas['OverrideSpec']?.properties ?? {})).toEqual(['operation', 'status', 'body', 'kind', 'delayMs', 'times', 'match']);
-    expect(document.paths['/__admin/requests']?.['get']?.parameters?.map(({ name }) => name)).toEqual(['operation', 'requestId', 'method', 'status', 'limit', 'since']);
+    expect(document.paths['/__admin/requests']?.['get']?.parameters?.map(({ name }) => name)).toEqual(['operation', 'requestId', 'method', 'status', 'limit', 'refused', 'since']);
     expect(document.components.schemas['RecordedRequest']?.properties).toHaveProperty('error');
     expect(document.components.schemas['RecordedRequest']?.properties).toHaveProperty('parsed');
+    expect(document.components.schemas['RecordedRequest']?.properties).toHaveProperty('refused');
   });
 
   it('serves a readable API reference at /docs without a key, from local assets only', async () => {

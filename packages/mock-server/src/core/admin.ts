@@ -69,13 +69,13 @@ function parseResetBody(body: unknown): number | SeedPet[] {
 /** The query parameters of `GET /__admin/requests`, checked as `requests.list()` checks its filter; others are ignored. */
 function requestFilter(query: string): z.infer<typeof RequestFilter> {
   const params = parseQuery(query);
-  const given: Record<string, string | number> = {};
+  const given: Record<string, string | number | boolean> = {};
   for (const name of Object.keys(RequestFilter.shape)) {
     const value = params[name];
     if (value === undefined) continue;
     if (typeof value !== 'string') throw new HttpError('invalid_request', `query.${name}: must be given only once`);
-    // Numbers arrive as text: digits become a number, anything else stays text for the schema to refuse.
-    given[name] = (name === 'status' || name === 'limit') && /^[0-9]{1,16}$/.test(value) ? Number(value) : value;
+    // Numbers and booleans arrive as text: digits become a number, true and false a boolean, anything else stays text for the schema to refuse.
+    given[name] = (name === 'status' || name === 'limit') && /^[0-9]{1,16}$/.test(value) ? Number(value) : name === 'refused' && (value === 'true' || value === 'false') ? value === 'true' : value;
   }
   const parsed = parseRequestFilter(given, 'query');
   if ('error' in parsed) throw new HttpError('invalid_request', parsed.error);

@@ -255,6 +255,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
         status: result.status,
         fault: result.fault,
         error,
+        refused: refused && error !== undefined,
       });
     }
     // The admin API is the test's own: its refusals reach the test as answers.

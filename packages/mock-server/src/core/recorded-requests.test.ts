@@ -4,7 +4,7 @@ import { createRecordedRequests, holdsSecret, MAX_JOURNAL_BYTES, MAX_RECORDED_TE
 const encoder = new TextEncoder();
 
 function raw(overrides: Partial<RawRecord> = {}): RawRecord {
-  return { at: Date.parse('2026-11-25T10:00:00.000Z'), requestId: 'r1', method: 'GET', path: '/v1/pets', operation: 'listPets', query: '', headers: {}, body: undefined, status: 200, fault: undefined, error: undefined, ...overrides };
+  return { at: Date.parse('2026-11-25T10:00:00.000Z'), requestId: 'r1', method: 'GET', path: '/v1/pets', operation: 'listPets', query: '', headers: {}, body: undefined, status: 200, fault: undefined, error: undefined, refused: false, ...overrides };
 }
 
 describe('createRecordedRequests', () => {

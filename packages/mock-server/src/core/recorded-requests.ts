@@ -50,6 +50,11 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
   error: z.optional(
     z.object({ code: z.string(), message: z.string() }).check(z.describe("An error answer's code and message, as its Error body gave them and the request log shows them.")),
   ),
+  refused: z.optional(
+    z
+      .literal(true)
+      .check(z.describe('Present when the contract refused the request and the test staged no failure for it: the requests onRefusedRequest reports. A test asserts there are none with `requests.list({ refused: true })`.')),
+  ),
 });
 export type RecordedRequest = z.infer<typeof RecordedRequest>;
 
@@ -71,6 +76,9 @@ export const RequestFilter = /* @__PURE__ */ z.strictObject({
     z
       .int({ error: limitMessage })
       .check(z.minimum(1, limitMessage), z.maximum(MAX_JOURNAL_SIZE, limitMessage), z.describe('Only the newest N of those that match, still newest last; without it, every one kept.')),
+  ),
+  refused: z.optional(
+    z.boolean({ error: 'must be true or false' }).check(z.describe('Only the requests the contract refused (true), or only the others (false): see the entries\' `refused`.')),
   ),
   since: z.optional(
     z.iso
@@ -139,6 +147,8 @@ export interface RawRecord {
   fault: 'reset' | 'empty' | 'stall' | undefined;
   /** The error answer's explanation, as the request log has it. */
   error: ErrorExplanation | undefined;
+  /** Whether the contract refused it with nothing staged: what `onRefusedRequest` reports. */
+  refused: boolean;
 }
 
 /** A record as kept: every text within its bound, and what it costs. */
@@ -217,6 +227,7 @@ function keep(raw: RawRecord): KeptRecord {
     status: raw.status,
     fault: raw.fault,
     error: raw.error,
+    refused: raw.refused,
     truncated: path !== raw.path || query !== raw.query || headersCut || bodyCut,
     // The explanation is the core's own text, bounded by what it names (at most a path and a few fields).
     bytes: ENTRY_BYTES + path.length + query.length + headerCost + bodyBytes + (raw.error?.message.length ?? 0),
@@ -258,6 +269,7 @@ function readable(kept: KeptRecord): RecordedRequest {
     status: kept.status,
     ...(kept.fault && { fault: kept.fault }),
     ...(kept.error && { error: { code: kept.error.code, message: kept.error.message } }),
+    ...(kept.refused && { refused: true as const }),
   };
 }
 
@@ -290,6 +302,7 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxByte
         (filter.requestId === undefined || entry.requestId === filter.requestId) &&
         (method === undefined || entry.method === method) &&
         (filter.status === undefined || entry.status === filter.status) &&
+        (filter.refused === undefined || entry.refused === filter.refused) &&
         (since === undefined || entry.at >= since)
       ) {
         matching.push(entry);

@@ -87,6 +87,22 @@ describe('onRefusedRequest', () => {
     expect(second).toMatchObject({ status: 0, fault: 'reset', body: { name: 'Rex', categoryId: 1 }, parsed: { body: { name: 'Rex', categoryId: 1 } } });
   });
 
+  it('the journal marks each refused request, for a test to assert on in code and over the admin API', async () => {
+    const { mock, send } = collecting();
+    expect(await send('/v1/pets', { method: 'POST', headers: json, body: '{"nam":"Rex"}' })).toBe(400);
+    mock.faults.next('listPets', { status: 503 });
+    expect(await send('/v1/pets?limit=0')).toBe(503);
+    expect(await send('/v1/pets/999999')).toBe(404);
+    expect(await send('/v1/pets')).toBe(200);
+    const refused = mock.requests.list({ refused: true });
+    expect(refused).toEqual([expect.objectContaining({ method: 'POST', status: 400, refused: true, error: { code: 'invalid_request', message: expect.stringContaining('body.name: is required') } })]);
+    expect(mock.requests.list({ refused: false }).map(({ status }) => status)).toEqual([503, 404, 200]);
+    const overHttp = await mock.fetch(`${ORIGIN}/__admin/requests?refused=true`, { headers: auth });
+    expect(((await overHttp.json()) as { requestId: string }[]).map(({ requestId }) => requestId)).toEqual([refused[0]?.requestId]);
+    const bad = await mock.fetch(`${ORIGIN}/__admin/requests?refused=yes`, { headers: auth });
+    expect(await bad.json()).toMatchObject({ code: 'invalid_request', message: 'query.refused: must be true or false' });
+  });
+
   it("'warn' prints the explanation to the console; 'off' and no option say nothing", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     for (const onRefusedRequest of ['warn', 'off', undefined] as const) {

@@ -2,7 +2,8 @@
 // vitest project of its own (one mock server in its global set-up, a session
 // per test file), run here in a child process, as a user's suite would run.
 // Besides the README's files it holds a/pets.test.ts and b/pets.test.ts, two
-// files of one name that fail if they share a session.
+// files of one name that fail if they share a session, and refused.test.ts,
+// whose app swallows a 400 the session's afterEach must fail it for.
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -15,16 +16,29 @@ const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/packa
 /** This run's environment without what vitest tells its own workers (a child vitest would take it as its own). */
 const childEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
 
-it('runs each test file against its own session of one server, files in parallel', async () => {
-  const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = execFile(process.execPath, [vitest, 'run', '--reporter=verbose', '--no-color'], { cwd: project, env: { ...childEnv(), NO_COLOR: '1' }, timeout: 60_000 }, (_error, stdout, stderr) =>
+/** The recipe's project run by vitest in a child process, as a user's suite would run. */
+const runChild = (args: readonly string[]) =>
+  new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = execFile(process.execPath, [vitest, 'run', '--reporter=verbose', '--no-color', ...args], { cwd: project, env: { ...childEnv(), NO_COLOR: '1' }, timeout: 60_000 }, (_error, stdout, stderr) =>
       resolve({ code: child.exitCode, output: `${stdout}${stderr}` }),
     );
   });
+
+it('runs each test file against its own session of one server, files in parallel', async () => {
+  const { code, output } = await runChild(['--exclude', 'refused.test.ts']);
   expect({ code, output }).toMatchObject({ code: 0 });
   expect(output).toMatch(/Test Files\s+4 passed \(4\)/);
   expect(output).toMatch(/Tests\s+6 passed \(6\)/);
   // The names file-session.ts gives as its example: the path, and a hash of it.
   expect(output).toContain('a/pets.test.ts > sees only its own animal in /sessions/a-pets-61786ec4/v1');
   expect(output).toMatch(/b\/pets\.test\.ts > sees only its own animal in \/sessions\/b-pets-[0-9a-f]{8}\/v1/);
+});
+
+it('fails the test whose request the contract refused, with the explanation, and only that test', async () => {
+  const { code, output } = await runChild(['refused.test.ts']);
+  expect(code).toBe(1);
+  expect(output).toMatch(/Tests\s+1 failed \| 1 passed \(2\)/);
+  expect(output).toMatch(/× refused\.test\.ts > fails: the app sends a field the contract does not know/);
+  expect(output).toContain('the mock refused:');
+  expect(output).toContain('POST /v1/pets → 400 invalid_request: body.name: is required; body: unknown field: nam');
 });

@@ -9,6 +9,14 @@ export interface MockSession {
   admin: string;
 }
 
+/** A refused request as the session's journal lists it (`GET …/__admin/requests?refused=true`). */
+interface Refused {
+  method: string;
+  path: string;
+  status: number;
+  error: { code: string; message: string };
+}
+
 const headers = { authorization: `Bearer ${DEV_API_KEY}` };
 
 export const test = base.extend<{ emptySession: void }, { session: MockSession }>({
@@ -26,11 +34,14 @@ export const test = base.extend<{ emptySession: void }, { session: MockSession }
     { scope: 'worker' },
   ],
   // Before each test: the session's store empty, nothing staged, nothing recorded.
+  // After it: the test fails if the mock refused one of its requests, even if the page swallowed the 400.
   emptySession: [
     async ({ request, session }, use) => {
       const reset = await request.post(`${session.admin}/reset`, { data: { seed: 0 }, headers });
       if (!reset.ok()) throw new Error(`resetting the session failed: ${reset.status()} ${await reset.text()}`);
       await use();
+      const refused = (await (await request.get(`${session.admin}/requests?refused=true`, { headers })).json()) as Refused[];
+      if (refused.length > 0) throw new Error(`the mock refused:\n${refused.map(({ method, path, status, error }) => `  ${method} ${path} → ${status} ${error.code}: ${error.message}`).join('\n')}`);
     },
     { auto: true },
   ],

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_API_KEY } from '@petstore/mock-server';
-import { afterAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeEach, inject } from 'vitest';
 
 /**
  * A test file's session name, `a/pets.test.ts` → `a-pets-61786ec4`: its path from
@@ -16,10 +16,19 @@ function sessionName(fileUrl: string): string {
   return `${path.replace(/\.test\.ts$/, '').replaceAll(/[^\w-]/g, '-').slice(0, 55)}-${hash}`;
 }
 
+/** A refused request as the session's journal lists it (`GET …/__admin/requests?refused=true`). */
+interface Refused {
+  method: string;
+  path: string;
+  status: number;
+  error: { code: string; message: string };
+}
+
 /**
  * This test file's own session of the mock server, named after its path
- * (`/sessions/a-pets-61786ec4/v1`): its store is emptied before each test,
- * and the session ends after the file.
+ * (`/sessions/a-pets-61786ec4/v1`): its store is emptied before each test, a
+ * test fails if the mock refused one of its requests, and the session ends
+ * after the file.
  */
 export function useFileSession(fileUrl: string): { url: string; admin: string } {
   const name = sessionName(fileUrl);
@@ -30,6 +39,11 @@ export function useFileSession(fileUrl: string): { url: string; admin: string } 
   beforeEach(async () => {
     const reset = await fetch(`${session.admin}/reset`, { method: 'POST', headers, body: '{"seed":0}' });
     if (!reset.ok) throw new Error(`resetting session ${name} failed: ${reset.status} ${await reset.text()}`);
+  });
+  // A request the contract refused fails the test that sent it, even if the app swallowed the 400.
+  afterEach(async () => {
+    const refused = (await (await fetch(`${session.admin}/requests?refused=true`, { headers })).json()) as Refused[];
+    if (refused.length > 0) throw new Error(`the mock refused:\n${refused.map(({ method, path, status, error }) => `  ${method} ${path} → ${status} ${error.code}: ${error.message}`).join('\n')}`);
   });
   afterAll(async () => {
     const ended = await fetch(`${origin}/__admin/sessions/${name}`, { method: 'DELETE', headers });
