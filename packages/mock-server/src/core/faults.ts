@@ -1,5 +1,6 @@
 import { describeIssue, formatIssues, OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
+import { createArmedQueue } from './armed-queue.js';
 import { MAX_PREFERRED_DELAY_MS } from './prefer.js';
 import type { StagedOutcome } from './staged.js';
 
@@ -66,33 +67,29 @@ export function parseFaultSpec(value: unknown, location: 'body' | ''): { spec: F
 
 /** The faults of one mock API; `take` is the core's: it spends one request of the oldest fault armed for the operation (or for all) and gives its outcome. */
 export function createFaults(): { faults: Faults; take: (operationId: OperationId) => StagedOutcome | undefined } {
-  let armed: ArmedFault[] = [];
+  const armed = createArmedQueue((fault: ArmedFault) => fault, { maxCount: MAX_ARMED_FAULTS, tooMany: TOO_MANY_FAULTS });
   let lastId = 0;
 
   const arm = (value: FaultSpec): ArmedFault => {
     const parsed = parseFaultSpec(value, '');
     if ('error' in parsed) throw new TypeError(`Invalid fault: ${parsed.error}`);
-    if (armed.length >= MAX_ARMED_FAULTS) throw new RangeError(TOO_MANY_FAULTS);
     const { times = 1, ...rest } = parsed.spec;
-    const fault: ArmedFault = { id: ++lastId, ...rest, remaining: times };
+    const fault: ArmedFault = { id: lastId + 1, ...rest, remaining: times };
     armed.push(fault);
+    lastId += 1;
     return { ...fault };
   };
 
   const faults: Faults = {
     arm,
     next: (operation, fault) => arm({ ...fault, operation }),
-    list: () => armed.map((fault) => ({ ...fault })),
-    clear: () => {
-      armed = [];
-    },
+    list: () => armed.entries().map((fault) => ({ ...fault })),
+    clear: () => armed.clear(),
   };
 
   const take = (operationId: OperationId): StagedOutcome | undefined => {
-    const fault = armed.find((candidate) => candidate.operation === undefined || candidate.operation === operationId);
+    const fault = armed.take((candidate) => candidate.operation === undefined || candidate.operation === operationId);
     if (!fault) return undefined;
-    fault.remaining -= 1;
-    if (fault.remaining === 0) armed = armed.filter((candidate) => candidate !== fault);
     const { id: _id, remaining: _remaining, ...outcome } = fault;
     return outcome;
   };

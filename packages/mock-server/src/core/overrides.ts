@@ -1,6 +1,7 @@
 import { describeIssue, ErrorBody, formatIssues, OPERATION_IDS, Pet, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { DocumentedResponses } from './documented-responses.js';
+import { createArmedQueue } from './armed-queue.js';
 import { HttpError } from './http-error.js';
 import { between, FAULT_KINDS, type FaultKind } from './faults.js';
 import { checkMatch, createMatcher, MatchSpec, type CheckedMatch, type OverrideMatch } from './override-match.js';
@@ -164,8 +165,6 @@ export interface OverrideRequest {
 interface Armed {
   override: Omit<ArmedOverride, 'body' | 'match'> & { match?: CheckedMatch };
   outcome: StagedOutcome;
-  /** What it counts against the byte budget. */
-  bytes: number;
 }
 
 /** The override as `list()` shows it: its body parsed again from the text it answers with. */
@@ -190,9 +189,13 @@ export function createOverrides(
   armAt: (value: unknown, location: 'body' | '') => ArmedOverride;
 } {
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0) throw new RangeError(`overrideBytes must be an integer of at least 0, got ${maxBytes}`);
-  let armed: Armed[] = [];
+  const armed = createArmedQueue(({ override }: Armed) => override, {
+    maxCount: MAX_ARMED_OVERRIDES,
+    tooMany: TOO_MANY_OVERRIDES,
+    maxBytes,
+    tooLarge: (held, cost) => overridesFull(maxBytes, held, cost),
+  });
   let lastId = 0;
-  let bytes = 0;
 
   const armAt = (value: unknown, location: 'body' | ''): ArmedOverride => {
     const operation = (value as { operation?: unknown } | null)?.operation;
@@ -200,21 +203,13 @@ export function createOverrides(
     const checked = checkOverride(value, documented, location);
     // The admin API answers the check's own words as a 400; code gets a TypeError saying what was refused.
     if ('error' in checked) throw location === 'body' ? new HttpError('invalid_request', checked.error) : new TypeError(`Invalid override: ${checked.error}`);
-    if (armed.length >= MAX_ARMED_OVERRIDES) throw new RangeError(TOO_MANY_OVERRIDES);
     const { outcome } = checked;
-    const cost = OVERRIDE_BYTES + (outcome.body?.length ?? 0);
-    if (bytes + cost > maxBytes) throw new RangeError(overridesFull(maxBytes, bytes, cost));
     const { times = 1, body, match, ...rest } = checked.spec;
-    const override: Armed['override'] = { id: ++lastId, ...rest, ...(match && { match: match as CheckedMatch }), remaining: times };
-    armed.push({ override, outcome, bytes: cost });
-    bytes += cost;
+    const override: Armed['override'] = { id: lastId + 1, ...rest, ...(match && { match: match as CheckedMatch }), remaining: times };
+    armed.push({ override, outcome }, OVERRIDE_BYTES + (outcome.body?.length ?? 0));
+    lastId += 1;
     // The caller's own body, not a copy: what is armed keeps only its text.
     return { ...structuredClone(override), ...(body !== undefined && { body }) };
-  };
-
-  const remove = (gone: Armed): void => {
-    armed = armed.filter((candidate) => candidate !== gone);
-    bytes -= gone.bytes;
   };
 
   const arm = (value: unknown): ArmedOverride => armAt(value, '');
@@ -222,23 +217,14 @@ export function createOverrides(
     arm,
     next: (operation, answer, options = {}) => arm({ ...answer, ...options, operation }),
     always: (operation, answer, options = {}) => arm({ ...answer, ...options, times: 'always', operation }),
-    list: () => armed.map(shown),
-    clear: () => {
-      armed = [];
-      bytes = 0;
-    },
+    list: () => armed.entries().map(shown),
+    clear: () => armed.clear(),
   };
 
   const take = (request: OverrideRequest): StagedOutcome | undefined => {
-    if (armed.length === 0) return undefined;
+    if (armed.size === 0) return undefined;
     const matches = createMatcher(request);
-    const found = armed.find(({ override }) => override.operation === request.operationId && matches(override.match));
-    if (!found) return undefined;
-    if (found.override.remaining !== 'always') {
-      found.override.remaining -= 1;
-      if (found.override.remaining === 0) remove(found);
-    }
-    return found.outcome;
+    return armed.take(({ override }) => override.operation === request.operationId && matches(override.match))?.outcome;
   };
 
   return { overrides, take, armAt };
