@@ -9,6 +9,7 @@ export {
   BASE_PATH,
   createMockApi,
   DEFAULT_SEED_COUNT,
+  HttpError,
   type DelayOption,
   type ListOptions,
   type MockApi,

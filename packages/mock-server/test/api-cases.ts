@@ -99,7 +99,7 @@ export const apiCases: readonly ApiCase[] = [
   { name: 'a trailing slash → 404 naming the operation meant', request: { path: '/v1/pets/', headers: auth }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/pets/; did you mean GET /v1/pets?' } },
   { name: 'a singular → 404 naming the operation meant, with the method asked', request: { method: 'POST', path: '/v1/pet', headers: json, body: '{}' }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/pet; did you mean POST /v1/pets?' } },
   { name: 'a near path with an id → 404 naming it', request: { path: '/v1/Pet/7', headers: auth }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/Pet/7; did you mean GET /v1/pets/7?' } },
-  { name: 'DELETE on an animal → 405 with Allow', request: { method: 'DELETE', path: '/v1/pets/1', headers: auth }, expect: { status: 405, code: 'method_not_allowed', message: '/pets/{petId} allows GET, not DELETE', headers: { allow: 'GET' } } },
+  { name: 'DELETE on an animal → 405 with Allow', request: { method: 'DELETE', path: '/v1/pets/1', headers: auth }, expect: { status: 405, code: 'method_not_allowed', message: '/v1/pets/{petId} allows GET, not DELETE', headers: { allow: 'GET' } } },
   { name: 'PUT on the collection → 405 with Allow', request: { method: 'PUT', path: '/v1/pets', headers: json, body: '{}' }, expect: { status: 405, code: 'method_not_allowed', headers: { allow: 'GET, POST' } } },
 
   // Browsers and tools.

@@ -2,7 +2,7 @@
 // of stores, faults, overrides and journals; the idle end, DELETE and the
 // listing; the bounds (sessions, animals, journal); names; a browser-like
 // request that reaches a session by its URL alone; and server.session() in code.
-import { DEV_API_KEY, startMockServer } from '@petstore/mock-server';
+import { DEV_API_KEY, HttpError, startMockServer } from '@petstore/mock-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
 
@@ -213,6 +213,17 @@ describe('server.session(name) in code', () => {
       session.end();
       expect(server.session('worker-1').store.size).toBe(2);
       expect(() => server.session('bad name')).toThrow(/must be 1 to 64 letters/);
+      // The error a test can tell apart: exported, with the code and status the same request gets over HTTP.
+      const refused = (() => {
+        try {
+          server.session('bad name');
+        } catch (error) {
+          return error;
+        }
+        return undefined;
+      })();
+      expect(refused).toBeInstanceOf(HttpError);
+      expect(refused).toMatchObject({ code: 'invalid_request', status: 400 });
     } finally {
       await server.close();
     }

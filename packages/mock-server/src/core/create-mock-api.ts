@@ -284,7 +284,7 @@ function resolveOperation(request: MockRequest, mountPath: string): { operation:
   const operation = match.route.operations[request.method === 'HEAD' ? 'GET' : request.method];
   if (!operation) {
     const allow = Object.keys(match.route.operations).join(', ');
-    throw new HttpError('method_not_allowed', `${match.route.template} allows ${allow}, not ${request.method}`, { allow });
+    throw new HttpError('method_not_allowed', `${mountPath}${BASE_PATH}${match.route.template} allows ${allow}, not ${request.method}`, { allow });
   }
   return { operation, params: match.params };
 }
