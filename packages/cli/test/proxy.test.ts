@@ -98,7 +98,7 @@ describe('petstore behind a proxy', () => {
     const text = await list({ http_proxy: withPassword });
     expect(text).toMatchObject({ code: 7, stdout: '' });
     expect(withoutRequestId(text.stderr)).toBe(
-      `error: the proxy ${deadProxy.replace('http://', 'http://user:****@')} (from http_proxy) could not be reached: connection refused (ECONNREFUSED); check http_proxy, or set NO_PROXY=127.0.0.1 to connect to it directly\n`,
+      `error: the proxy ${deadProxy.replace('http://', 'http://****:****@')} (from http_proxy) could not be reached: connection refused (ECONNREFUSED); check http_proxy, or set NO_PROXY=127.0.0.1 to connect to it directly\n`,
     );
     const json = await list({ HTTP_PROXY: deadProxy }, mock.url, ['--json']);
     expect(json.code).toBe(7);

@@ -64,8 +64,8 @@ describe('proxyFetch', () => {
     expect(error).toBeInstanceOf(ProxyError);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(isConnectionError(error) && isProxyError(error)).toBe(true);
-    expect(error).toMatchObject({ failure: 'connection_refused', source: 'HTTP_PROXY', proxy: dead.url.replace('http://', 'http://user:****@'), status: undefined });
-    expect((error as Error).message).toBe(`GET http://api.example.test/v1/pets: the proxy ${dead.url.replace('http://', 'http://user:****@')} (from HTTP_PROXY) could not be reached: connection refused (ECONNREFUSED)`);
+    expect(error).toMatchObject({ failure: 'connection_refused', source: 'HTTP_PROXY', proxy: dead.url.replace('http://', 'http://****:****@'), status: undefined });
+    expect((error as Error).message).toBe(`GET http://api.example.test/v1/pets: the proxy ${dead.url.replace('http://', 'http://****:****@')} (from HTTP_PROXY) could not be reached: connection refused (ECONNREFUSED)`);
     expect((error as Error).message).not.toContain('secret');
   });
 
