@@ -9,6 +9,8 @@ export interface ForwardProxyOptions {
   credentials?: string;
   /** A status to answer every CONNECT with instead of tunnelling (403: "not allowed"). */
   refuseConnect?: number;
+  /** A status to answer every request to forward with, itself, with an HTML page (403: a corporate proxy's "access denied"). */
+  refuseForward?: number;
 }
 
 export interface ForwardProxy {
@@ -38,6 +40,10 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
     forwarded.push(`${request.method ?? ''} ${target}`);
     if (!authorised(request)) {
       response.writeHead(407, { 'proxy-authenticate': 'Basic realm="test"', 'content-length': '0' }).end();
+      return;
+    }
+    if (options.refuseForward !== undefined) {
+      response.writeHead(options.refuseForward, { 'content-type': 'text/html' }).end('<html><head><title>Access denied by policy</title></head><body><h1>Denied</h1></body></html>');
       return;
     }
     if (!target.startsWith('http://')) {

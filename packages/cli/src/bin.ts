@@ -47,3 +47,12 @@ const code = await run(process.argv.slice(2), {
   },
 });
 if (!interrupted) process.exitCode = code;
+
+// The command is done and has closed what it opened (run() closes a proxy's
+// connections). Node.js's own fetch cannot abort a connection attempt in
+// progress (a TLS handshake with a server that never answers lasts up to its
+// 10 s connect timeout), which would keep the process alive after the error
+// has been printed: once stdout and stderr are flushed, exit.
+const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => (stream.writableLength === 0 ? resolve() : stream.write('', () => resolve())));
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit();

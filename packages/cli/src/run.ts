@@ -3,6 +3,7 @@ import { commandPath, commandWords } from './startup/command-words.js';
 import type { CallSettings } from './errors/explain-no-answer.js';
 import { EXIT } from './errors/exit-codes.js';
 import type { CliIo } from './io/io.js';
+import { closeOpened } from './io/open-connections.js';
 import { colourLevel } from './output/colour.js';
 import { stringifyJson, terminalSafe } from './output/escape.js';
 import { createProgram } from './startup/program.js';
@@ -95,5 +96,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       }
     }
     return failure.exitCode;
+  } finally {
+    // The command is done: nothing it opened may keep the process alive.
+    await closeOpened();
   }
 }

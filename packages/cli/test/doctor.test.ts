@@ -89,7 +89,7 @@ describe.concurrent('petstore doctor', () => {
     const before = proxy.forwarded.length;
     const result = await doctor(['--json', '--base-url', mock.url], { HTTP_PROXY: proxy.url.replace('http://', 'http://user:hunter2@'), HTTPS_PROXY: 'http://unused.example:1' });
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(reportOf(result.stdout).proxy).toEqual({ url: proxy.url.replace('http://', 'http://user:****@'), source: 'HTTP_PROXY', noProxyRule: null });
+    expect(reportOf(result.stdout).proxy).toEqual({ url: proxy.url.replace('http://', 'http://****:****@'), source: 'HTTP_PROXY', noProxyRule: null });
     expect(proxy.forwarded.slice(before)).toContain(`GET ${mock.url}/pets?limit=1`);
     expect(result.stdout).not.toContain('hunter2');
   });

@@ -5,11 +5,13 @@
  * CONNECT tunnel to TLS in front of the mock), NO_PROXY, lower-case names
  * winning, and each way a proxy fails.
  */
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startForwardProxy, type ForwardProxy } from '../../../test/support/forward-proxy.js';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
+import { startSilentServer } from '../../../test/support/silent-server.js';
 import { hasOpenssl, startTlsFront, type TlsFront } from '../../../test/support/tls-front.js';
-import { DEV_KEY, PROXY_MARKERS, canListLoadedFiles, createCli, createTempDirs, filesLoadedBy, type Cli, type JsonErrorLine } from './support.js';
+import { DEV_KEY, PROXY_MARKERS, canListLoadedFiles, createCli, createTempDirs, filesLoadedBy, type Cli, type CliResult, type JsonErrorLine } from './support.js';
 
 const tempDirs = createTempDirs();
 let mock: MockServerProcess;
@@ -29,14 +31,25 @@ afterAll(async () => {
 });
 
 /** `pets list -L 2` with the development key and these variables. */
-const list = (env: Record<string, string>, baseUrl = mock.url, args: string[] = []) =>
-  cli.run(['pets', 'list', '-L', '2', '--base-url', baseUrl, ...args], { env: { PETSTORE_API_KEY: DEV_KEY, ...env } });
+const list = (env: Record<string, string>, baseUrl = mock.url, args: string[] = [], onSpawn?: (child: ChildProcess) => void) =>
+  cli.run(['pets', 'list', '-L', '2', '--base-url', baseUrl, ...args], { env: { PETSTORE_API_KEY: DEV_KEY, ...env }, ...(onSpawn && { onSpawn }) });
 
 /** What the proxy counts across one step of a test (tests in this file run one after another). */
 async function counted<T>(step: () => Promise<T>): Promise<{ result: T; forwarded: string[]; tunnels: string[] }> {
   const [forwarded, tunnels] = [proxy.forwarded.length, proxy.tunnels.length];
   const result = await step();
   return { result, forwarded: proxy.forwarded.slice(forwarded), tunnels: proxy.tunnels.slice(tunnels) };
+}
+
+/** A run, and how long its process lived after its first output on stderr (its error line). */
+async function timedRun(step: (onSpawn: (child: ChildProcess) => void) => Promise<CliResult>): Promise<{ result: CliResult; lingeredMs: number }> {
+  let errorAt: number | undefined;
+  let exitAt = 0;
+  const result = await step((child) => {
+    child.stderr?.once('data', () => (errorAt = performance.now()));
+    child.once('exit', () => (exitAt = performance.now()));
+  });
+  return { result, lingeredMs: exitAt - (errorAt ?? exitAt) };
 }
 
 /** An error line without the request id every failed request's line ends with (request-identity.test.ts checks it). */
@@ -98,7 +111,7 @@ describe('petstore behind a proxy', () => {
     const text = await list({ http_proxy: withPassword });
     expect(text).toMatchObject({ code: 7, stdout: '' });
     expect(withoutRequestId(text.stderr)).toBe(
-      `error: the proxy ${deadProxy.replace('http://', 'http://user:****@')} (from http_proxy) could not be reached: connection refused (ECONNREFUSED); check http_proxy, or set NO_PROXY=127.0.0.1 to connect to it directly\n`,
+      `error: the proxy ${deadProxy.replace('http://', 'http://****:****@')} (from http_proxy) could not be reached: connection refused (ECONNREFUSED); check http_proxy, or set NO_PROXY=127.0.0.1 to connect to it directly\n`,
     );
     const json = await list({ HTTP_PROXY: deadProxy }, mock.url, ['--json']);
     expect(json.code).toBe(7);
@@ -139,5 +152,75 @@ describe('petstore behind a proxy', () => {
     const { result, forwarded } = await counted(() => list({ HTTPS_PROXY: 'http://proxy example:3128' }));
     expect(result).toMatchObject({ code: 3, stdout: '', stderr: 'error: HTTPS_PROXY is not a proxy URL (got "http://proxy example:3128"); expected http://HOST:PORT\n' });
     expect(forwarded).toEqual([]);
+  });
+
+  it("a forwarding proxy's own refusal (403, its HTML page) is the proxy's: exit 7 naming it, not the API's 403; the API's 404 through it stays exit 5", async ({ expect }) => {
+    const refusing = await startForwardProxy({ refuseForward: 403 });
+    try {
+      const { result, forwarded } = await counted(() => list({ HTTP_PROXY: refusing.url.replace('http://', 'http://token123@') }));
+      expect(result).toMatchObject({ code: 7, stdout: '' });
+      expect(forwarded).toEqual([]);
+      expect(withoutRequestId(result.stderr)).toBe(
+        `error: the proxy ${refusing.url.replace('http://', 'http://****@')} (from HTTP_PROXY) does not allow this destination (403) ("Access denied by policy"); ask the proxy's administrator, or set NO_PROXY=127.0.0.1 to connect to it directly\n`,
+      );
+      expect(result.stderr).not.toContain('token123');
+      const json = await list({ HTTP_PROXY: refusing.url }, mock.url, ['--json']);
+      expect(JSON.parse(json.stderr)).toMatchObject({ error: { exitCode: 7, code: 'proxy_failed', status: 403 } } satisfies { error: Partial<JsonErrorLine['error']> });
+    } finally {
+      await refusing.close();
+    }
+    const notFound = await cli.run(['pets', 'get', '999999', '--base-url', mock.url], { env: { PETSTORE_API_KEY: DEV_KEY, HTTP_PROXY: proxy.url, PETSTORE_NO_DEPRECATION_WARNING: '1' } });
+    expect(notFound.code).toBe(5);
+    expect(notFound.stderr).toMatch(/^error: 404 not_found: /);
+  });
+
+  it("a forwarding proxy that cannot reach the API (its 502) says so, not the API's 502", async ({ expect }) => {
+    const result = await list({ HTTP_PROXY: proxy.url }, `${deadProxy}/v1`);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain(`error: the proxy ${proxy.url} (from HTTP_PROXY) could not connect to the API (502) ("bad gateway")`);
+  });
+
+  it('a proxy that never answers CONNECT: the timeout names it, and petstore exits as soon as it has said so', async ({ expect }) => {
+    const silent = await startSilentServer();
+    try {
+      const { result, lingeredMs } = await timedRun((onSpawn) => list({ HTTPS_PROXY: `http://${silent.host}` }, 'https://api.example.test/v1', ['--timeout', '1000'], onSpawn));
+      expect(result.code).toBe(7);
+      expect(withoutRequestId(result.stderr)).toBe(
+        `error: no answer from https://api.example.test through the proxy http://${silent.host} (from HTTPS_PROXY) within 1000 ms; reads are tried 3 times. Wait longer with --timeout MS\n`,
+      );
+      expect(lingeredMs).toBeLessThan(1500);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('an https URL whose server never completes TLS: petstore exits as soon as it has printed the timeout', async ({ expect }) => {
+    const silent = await startSilentServer();
+    try {
+      const { result, lingeredMs } = await timedRun((onSpawn) => list({}, `https://${silent.host}/v1`, ['--timeout', '1000'], onSpawn));
+      expect(result.code).toBe(7);
+      expect(result.stderr).toMatch(/^error: no answer from https:\/\/127\.0\.0\.1:\d+ within 1000 ms/);
+      // Node.js's fetch would keep trying the handshake up to its 10 s connect timeout.
+      expect(lingeredMs).toBeLessThan(1500);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it.skipIf(!hasOpenssl)('an https:// proxy given as an IP address works, with no warning; one whose certificate is not trusted is named, not retried', async ({ expect }) => {
+    const tls = await startTlsFront(proxy.url);
+    const tlsProxy = tls.origin.replace('localhost', '127.0.0.1');
+    try {
+      const trusted = await list({ HTTP_PROXY: tlsProxy, NODE_EXTRA_CA_CERTS: tls.certFile });
+      expect(trusted).toMatchObject({ code: 0, stderr: '' });
+      const untrusted = await list({ HTTP_PROXY: tlsProxy }, mock.url, ['--debug']);
+      expect(untrusted.code).toBe(7);
+      expect(untrusted.stderr).not.toContain('retrying');
+      expect(withoutRequestId(untrusted.stderr)).toBe(
+        `error: the proxy ${tlsProxy} (from HTTP_PROXY): TLS failure (DEPTH_ZERO_SELF_SIGNED_CERT); check that the proxy speaks TLS (else give it as http://) and that its certificate is valid (NODE_EXTRA_CA_CERTS adds a private certificate authority), or set NO_PROXY=127.0.0.1 to connect to it directly\n`,
+      );
+    } finally {
+      await tls.close();
+    }
   });
 });

@@ -1,23 +1,30 @@
 // @petstore/sdk/node's proxyFetch against a real forward proxy on loopback
 // (test/support/forward-proxy.ts), which counts what passed through it.
-import { ConfigurationError, ConnectionError, PetstoreClient, isConnectionError } from '@petstore/sdk';
+import { ConfigurationError, ConnectionError, NotFoundError, PetstoreClient, TimeoutError, isConnectionError, type Logger } from '@petstore/sdk';
 import { ProxyError, isProxyError, proxyFetch } from '@petstore/sdk/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startForwardProxy, type ForwardProxy } from '../../../test/support/forward-proxy.js';
-import { failure, rex, send, silentLogger, startServer, type TestServer } from './support/test-server.js';
+import { startSilentServer, type SilentServer } from '../../../test/support/silent-server.js';
+import { startTlsFront, hasOpenssl, type TlsFront } from '../../../test/support/tls-front.js';
+import { failure, recordingLogger, rex, send, silentLogger, startServer, type TestServer } from './support/test-server.js';
 
-const proxies: ForwardProxy[] = [];
+const proxies: (ForwardProxy | SilentServer | TlsFront)[] = [];
 afterEach(async () => {
   await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
 });
+/** Closed after the test, as the forward proxies are. */
+const closedAfter = <T extends SilentServer | TlsFront>(server: T): T => {
+  proxies.push(server);
+  return server;
+};
 const forwardProxy = async (...args: Parameters<typeof startForwardProxy>) => {
   const proxy = await startForwardProxy(...args);
   proxies.push(proxy);
   return proxy;
 };
 const api = () => startServer((_request, response) => send(response, 200, [rex]));
-const client = (server: TestServer | string, fetch: ReturnType<typeof proxyFetch>) =>
-  new PetstoreClient({ baseUrl: typeof server === 'string' ? server : server.url, apiKey: 'test-key', logger: silentLogger, maxRetries: 0, fetch });
+const client = (server: TestServer | string, fetch: ReturnType<typeof proxyFetch>, options: { maxRetries?: number; timeout?: number; logger?: Logger } = {}) =>
+  new PetstoreClient({ baseUrl: typeof server === 'string' ? server : server.url, apiKey: 'test-key', logger: silentLogger, maxRetries: 0, fetch, ...options });
 
 describe('proxyFetch', () => {
   it('sends an http request through the proxy given, in absolute form, and changes nothing process-wide', async () => {
@@ -64,8 +71,8 @@ describe('proxyFetch', () => {
     expect(error).toBeInstanceOf(ProxyError);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(isConnectionError(error) && isProxyError(error)).toBe(true);
-    expect(error).toMatchObject({ failure: 'connection_refused', source: 'HTTP_PROXY', proxy: dead.url.replace('http://', 'http://user:****@'), status: undefined });
-    expect((error as Error).message).toBe(`GET http://api.example.test/v1/pets: the proxy ${dead.url.replace('http://', 'http://user:****@')} (from HTTP_PROXY) could not be reached: connection refused (ECONNREFUSED)`);
+    expect(error).toMatchObject({ failure: 'connection_refused', source: 'HTTP_PROXY', proxy: dead.url.replace('http://', 'http://****:****@'), status: undefined });
+    expect((error as Error).message).toBe(`GET http://api.example.test/v1/pets: the proxy ${dead.url.replace('http://', 'http://****:****@')} (from HTTP_PROXY) could not be reached: connection refused (ECONNREFUSED)`);
     expect((error as Error).message).not.toContain('secret');
   });
 
@@ -84,5 +91,47 @@ describe('proxyFetch', () => {
     expect((wrong as Error).message).toContain('refused its credentials (407)');
     await expect(client(server, proxyFetch(locked.url.replace('http://', 'http://user:right@'))).pets.list()).resolves.toEqual([rex]);
     expect(server.received).toHaveLength(1);
+  });
+
+  it("a forwarding proxy's own refusal (403, an HTML page) is a ProxyError with its status and page title; the API's own errors stay the API's", async () => {
+    const [server, refusing, proxy] = await Promise.all([startServer((_request, response) => send(response, 404, { code: 'not_found', message: 'No animal has id 9', status: 404 })), forwardProxy({ refuseForward: 403 }), forwardProxy()]);
+    const refused = await failure(client(server, proxyFetch('env', { env: { HTTP_PROXY: refusing.url } })).pets.get(9));
+    expect(refused).toBeInstanceOf(ProxyError);
+    expect(refused).toMatchObject({ status: 403, source: 'HTTP_PROXY', proxy: refusing.url });
+    expect((refused as Error).message).toBe(`GET ${server.url}/pets/9: the proxy ${refusing.url} (from HTTP_PROXY) does not allow this destination (403) ("Access denied by policy")`);
+    expect(server.requests).toBe(0);
+    // The API's 404, with its Error body, through a proxy that forwards it.
+    await expect(client(server, proxyFetch(proxy.url)).pets.get(9)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("a forwarding proxy that cannot reach the API (its 502) is a ProxyError, not the API's 502", async () => {
+    const [proxy, dead] = await Promise.all([forwardProxy(), api()]);
+    await dead.close();
+    const error = await failure(client(dead, proxyFetch(proxy.url)).pets.list());
+    expect(error).toMatchObject({ name: 'ProxyError', status: 502 });
+    expect((error as Error).message).toBe(`GET ${dead.url}/pets: the proxy ${proxy.url} (from the proxy option) could not connect to the API (502) ("bad gateway")`);
+  });
+
+  it('close() ends the connection to a proxy that never answers CONNECT, which would otherwise stay open for minutes', async () => {
+    const silent = closedAfter(await startSilentServer());
+    const fetch = proxyFetch(`http://${silent.host}`);
+    await expect(client('https://api.example.test/v1', fetch, { timeout: 200 }).pets.list()).rejects.toBeInstanceOf(TimeoutError);
+    expect(silent.open).toBe(1);
+    await fetch.close();
+    await expect.poll(() => silent.open, { timeout: 2000 }).toBe(0);
+  });
+
+  it.skipIf(!hasOpenssl)('an https proxy given as an IP address: no TLS server name (Node.js 26 refuses one); a certificate it does not trust is a ProxyError naming the proxy, not retried', async () => {
+    const proxy = await forwardProxy();
+    const tls = closedAfter(await startTlsFront(proxy.url));
+    const proxyUrl = tls.origin.replace('localhost', '127.0.0.1');
+    const { logger, entries } = recordingLogger();
+    const error = await failure(client('http://api.example.test/v1', proxyFetch('env', { env: { HTTP_PROXY: proxyUrl } }), { maxRetries: 2, logger }).pets.list());
+    expect(error).toBeInstanceOf(ProxyError);
+    expect(error).toMatchObject({ failure: 'tls', source: 'HTTP_PROXY', proxy: proxyUrl, status: undefined });
+    // The certificate was checked: the handshake started, with no server name refused before it.
+    expect((error as Error).message).toBe(`GET http://api.example.test/v1/pets: the proxy ${proxyUrl} (from HTTP_PROXY): TLS failure (DEPTH_ZERO_SELF_SIGNED_CERT)`);
+    expect(entries.filter((entry) => entry.message.includes('retrying'))).toEqual([]);
+    expect(proxy.count).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { resolveSettings, type GlobalFlags, type Settings } from '../config/reso
 import { usageError } from '../errors/cli-error.js';
 import type { CallSettings } from '../errors/explain-no-answer.js';
 import type { CliIo } from '../io/io.js';
+import { closeWhenDone } from '../io/open-connections.js';
 import { stringifyJson, terminalSafe } from '../output/escape.js';
 import { stderrIsJson } from '../startup/stderr-json.js';
 import { TIMEOUT } from '../startup/timeout.js';
@@ -75,10 +76,22 @@ export const proxyVariableSet = (env: CliIo['env']): boolean => Object.entries(e
 /**
  * A fetch through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY and
  * NO_PROXY as curl reads them), or undefined for the global fetch when no proxy
- * variable is set. A broken variable is exit 3 here, before any request.
+ * variable is set. A broken variable is exit 3 here, before any request. Its
+ * connections are closed when the command is done (see closeWhenDone).
  */
 export async function proxiedFetch(env: CliIo['env']): Promise<Fetch | undefined> {
-  return proxyVariableSet(env) ? (await import('@petstore/sdk/node')).proxyFetch('env', { env }) : undefined;
+  if (!proxyVariableSet(env)) return undefined;
+  const fetch = (await import('@petstore/sdk/node')).proxyFetch('env', { env });
+  closeWhenDone(fetch.close);
+  return fetch;
+}
+
+/** The proxy requests to `baseUrl` go through, for messages (`the proxy http://proxy.example:3128 (from HTTPS_PROXY)`), if any. */
+async function proxyInUse(env: CliIo['env'], baseUrl: string): Promise<string | undefined> {
+  if (!proxyVariableSet(env)) return undefined;
+  const { proxyFor, redactProxyUrl } = await import('@petstore/sdk/node');
+  const choice = proxyFor(new URL(baseUrl), env);
+  return choice.proxy && `the proxy ${redactProxyUrl(choice.proxy)} (from ${choice.source})`;
 }
 
 /**
@@ -117,9 +130,10 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
       (client ??= (async () => {
         const resolved = await context.settings();
         const timeout = requestTimeout(options.timeout);
-        call.settings = { baseUrl: resolved.baseUrl, timeout };
         const { PetstoreClient } = await import('@petstore/sdk');
         const fetch = await proxiedFetch(io.env);
+        const proxy = await proxyInUse(io.env, resolved.baseUrl);
+        call.settings = { baseUrl: resolved.baseUrl, timeout, ...(proxy && { proxy }) };
         return new PetstoreClient({
           ...(fetch && { fetch }),
           timeout,

@@ -7,6 +7,8 @@ export interface CallSettings {
   baseUrl: string;
   /** Milliseconds one attempt may take (`--timeout`). */
   timeout: number;
+  /** The proxy the requests go through, for messages: `the proxy http://proxy.example:3128 (from HTTPS_PROXY)`. */
+  proxy?: string;
 }
 
 /** Where the mock profile's server listens by default: the one address a refusal there means petstore-mock is not running. */
@@ -51,12 +53,13 @@ export function explainNoAnswer(error: Error, call: CallSettings | undefined): s
   const { origin, hostname, port } = new URL(call.baseUrl);
   const code = causeCode(error);
   const because = code ? ` (${code})` : '';
+  const through = call.proxy ? ` through ${call.proxy}` : '';
   if (isProxyError(error)) return explainProxy(error, hostname);
   if (isBadPort(error)) {
     return `fetch refuses port ${port} (a port browsers and fetch block, as the Fetch standard lists); serve the API on another port and change the base URL`;
   }
   if (isTimeoutError(error)) {
-    return `no answer from ${origin} within ${call.timeout} ms; reads are tried 3 times. Wait longer with --timeout MS`;
+    return `no answer from ${origin}${through} within ${call.timeout} ms; reads are tried 3 times. Wait longer with --timeout MS`;
   }
   switch ((error as Error & { failure?: unknown }).failure) {
     case 'connection_refused':
@@ -68,9 +71,9 @@ export function explainNoAnswer(error: Error, call: CallSettings | undefined): s
     case 'tls':
       return `TLS failed with ${origin}${because}; check that the base URL's scheme is right and the server's certificate is valid (NODE_EXTRA_CA_CERTS adds a private certificate authority)`;
     case 'connection_reset':
-      return `${origin} closed the connection before answering${because}; try again`;
+      return `${origin} closed the connection${through} before answering${because}; try again`;
     default:
-      return `no answer from ${origin}${because}; check your network and the base URL`;
+      return `no answer from ${origin}${through}${because}; check your network and the base URL`;
   }
 }
 
@@ -79,5 +82,8 @@ function explainProxy(error: ProxyError, hostname: string): string {
   const bypass = `or set NO_PROXY=${hostname.replace(/^\[(.*)\]$/, '$1')} to connect to it directly`;
   if (error.status === 407) return error.detail;
   if (error.status !== undefined) return `${error.detail}; ask the proxy's administrator, ${bypass}`;
+  if (error.failure === 'tls') {
+    return `${error.detail}; check that the proxy speaks TLS (else give it as http://) and that its certificate is valid (NODE_EXTRA_CA_CERTS adds a private certificate authority), ${bypass}`;
+  }
   return `${error.detail}; check ${error.source}, ${bypass}`;
 }

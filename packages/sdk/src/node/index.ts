@@ -4,5 +4,5 @@
 export { matchNoProxy } from './no-proxy.js';
 export { PROXY_VARIABLES, checkProxyEnvironment, proxyFor, type Environment, type ProxyChoice } from './proxy-environment.js';
 export { ProxyError, isProxyError, type ProxyErrorInit } from './proxy-error.js';
-export { proxyFetch, type Fetch, type ProxyFetchOptions } from './proxy-fetch.js';
+export { proxyFetch, type Fetch, type ProxyFetch, type ProxyFetchOptions } from './proxy-fetch.js';
 export { parseProxyUrl, redactProxyUrl } from './proxy-url.js';

@@ -20,7 +20,8 @@ export function matchNoProxy(url: URL, noProxy: string): string | undefined {
     if (rulePort !== undefined && rulePort !== port) continue;
     const domain = bare(name.replace(/^\*?\./, ''));
     if (domain === '') continue;
-    if (host === domain || (!isIpAddress(domain) && host.endsWith(`.${domain}`))) return rule;
+    // An IP address matches itself only, whichever side it is on: `2.3` is no suffix of 10.1.2.3.
+    if (host === domain || (!isIpAddress(host) && !isIpAddress(domain) && host.endsWith(`.${domain}`))) return rule;
   }
   return undefined;
 }
@@ -39,4 +40,5 @@ function splitPort(rule: string): { name: string; port?: string } {
   return withPort ? { name: withPort[1] ?? '', port: String(Number(withPort[2])) } : { name: rule };
 }
 
-const isIpAddress = (host: string): boolean => host.includes(':') || /^\d+(\.\d+){3}$/.test(host);
+/** Whether a host (without brackets) is an IP address: IPv6 has colons, IPv4 four numbers (URL has normalised `127.1` and the like). */
+export const isIpAddress = (host: string): boolean => host.includes(':') || /^\d+(\.\d+){3}$/.test(host);

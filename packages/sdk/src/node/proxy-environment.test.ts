@@ -48,8 +48,9 @@ describe('proxyFor', () => {
 });
 
 describe('redactProxyUrl', () => {
-  it('hides the password, keeps the user', () => {
-    expect(redactProxyUrl(new URL('http://user:secret@proxy.test:3128'))).toBe('http://user:****@proxy.test:3128');
+  it('hides the user name and the password (a token may be either)', () => {
+    expect(redactProxyUrl(new URL('http://user:secret@proxy.test:3128'))).toBe('http://****:****@proxy.test:3128');
+    expect(redactProxyUrl(new URL('http://tok123secret@proxy.test:3128'))).toBe('http://****@proxy.test:3128');
     expect(redactProxyUrl(new URL('http://proxy.test:3128'))).toBe('http://proxy.test:3128');
   });
 });

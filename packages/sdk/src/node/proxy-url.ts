@@ -29,9 +29,13 @@ export function parseProxyUrl(text: string, source: string): URL {
   return url;
 }
 
-/** The proxy's URL for messages: any password replaced by `****`, no trailing slash. */
+/**
+ * The proxy's URL for messages: its user name and password each replaced by
+ * `****` (some proxies take a token as the user name), no trailing slash.
+ */
 export function redactProxyUrl(url: URL): string {
   const copy = new URL(url.href);
+  if (copy.username !== '') copy.username = '****';
   if (copy.password !== '') copy.password = '****';
   return copy.href.replace(/\/$/, '');
 }
