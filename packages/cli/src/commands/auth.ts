@@ -44,12 +44,13 @@ async function verifyKey(context: CommandContext, key: string, baseUrl: string):
     if (error instanceof CliError) throw error;
     const failure = toFailure(error);
     if (failure.exitCode === EXIT.authentication) {
-      throw new CliError(`the API key was refused by ${baseUrl} (401); nothing was stored`, EXIT.authentication, failure.code);
+      throw new CliError(`the API key was refused by ${baseUrl} (401); nothing was stored`, EXIT.authentication, failure.code, failure.requestId);
     }
     throw new CliError(
       `could not check the API key with ${baseUrl}: ${failure.message}; nothing was stored. Try again, or store it unchecked with --no-verify`,
       failure.exitCode,
       failure.code,
+      failure.requestId,
     );
   }
 }
