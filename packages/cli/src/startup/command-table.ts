@@ -148,7 +148,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['auth', 'token'],
-    description: 'print the API key in use, for scripts: to a pipe, or on a terminal with --show; exit 3 without a key',
+    description: 'print the API key in use, for scripts: to a pipe or a file, or on a terminal with --show; exit 3 without a key',
     options: () => [new Option('--show', 'print it on a terminal too')],
     examples: ['curl -H "Authorization: Bearer $(petstore auth token)" http://127.0.0.1:4010/v1/pets', 'petstore auth token --profile production --show'],
     run: async ({ context, flags }) => (await import('../commands/auth.js')).token(await context(), flags),
