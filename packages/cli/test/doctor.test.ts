@@ -135,7 +135,10 @@ describe.concurrent('petstore doctor', () => {
     expect(result.code).toBe(3);
     expect(result.stdout).toContain('base URL        none — no base URL for profile "production"');
     expect(result.stdout).toContain('API key         from PETSTORE_API_KEY\n');
-    expect(result.stdout).toContain('proxy           unknown (needs the base URL)\n');
+    // No proxy variable at all: direct, whatever the URL.
+    expect(result.stdout).toContain('proxy           none (no proxy variable set)\n');
+    const withProxy = await doctor(['--profile', 'production'], { HTTPS_PROXY: proxy.url });
+    expect(withProxy.stdout).toContain('proxy           unknown (needs the base URL)\n');
     const report = reportOf((await doctor(['--json', '--profile', 'production'])).stdout);
     expect(report).toMatchObject({ profile: { name: 'production', source: 'flag' }, baseUrl: null, apiKey: { source: 'environment' } });
     expect(report.problems.map(({ item }) => item)).toEqual(['baseUrl']);

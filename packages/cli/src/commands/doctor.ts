@@ -90,11 +90,12 @@ export async function doctor(context: CommandContext): Promise<void> {
 
   const proxyModule = proxyVariableSet(env) ? await import('@petstore/sdk/node') : undefined;
   const proxy = await settle('proxy', async (): Promise<DoctorReport['proxy']> => {
+    // With no proxy variable at all every URL goes direct, whatever the base URL.
+    if (!proxyModule) return NO_PROXY_IN_USE;
     if (!base) {
       missing.proxy = 'baseUrl';
       return null;
     }
-    if (!proxyModule) return NO_PROXY_IN_USE;
     const choice = proxyModule.proxyFor(new URL(base.baseUrl), env);
     return { url: choice.proxy ? proxyModule.redactProxyUrl(choice.proxy) : null, source: choice.source ?? null, noProxyRule: choice.noProxyRule ?? null };
   });

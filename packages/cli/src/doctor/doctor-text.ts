@@ -27,7 +27,7 @@ const from = (kind: keyof typeof SOURCE_WORDS, source: Source) => SOURCE_WORDS[k
 /** Each item's value in words, or null when it was not found. */
 function values(report: DoctorReport): Record<DoctorItem, string | null> {
   const { profile, baseUrl, apiKey, proxy, extraCaCerts: ca, request } = report;
-  const scheme = baseUrl?.url.startsWith('https:') ? 'HTTPS_PROXY or https_proxy' : 'HTTP_PROXY or http_proxy';
+  const scheme = !baseUrl ? 'proxy variable' : baseUrl.url.startsWith('https:') ? 'HTTPS_PROXY or https_proxy' : 'HTTP_PROXY or http_proxy';
   return {
     profile: profile && `${profile.name} (${from('profile', profile.source)})`,
     baseUrl: baseUrl && `${baseUrl.url} (${from('baseUrl', baseUrl.source)})`,
