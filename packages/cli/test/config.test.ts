@@ -372,9 +372,11 @@ describe.concurrent('configuration, credentials and auth (the built binary)', ()
         run(['auth', 'login', '--with-token', '--base-url', secret.url], { stdin }),
         run(['auth', 'login', '--with-token', '--json', '--base-url', secret.url], { stdin }),
       ]);
-      expect(plain).toMatchObject({ code: 4, stdout: '', stderr: `error: the API key was refused by ${secret.url} (401); nothing was stored\n` });
+      // With the id of the request that was refused, as every failed request's error.
+      expect(plain).toMatchObject({ code: 4, stdout: '' });
+      expect(plain.stderr).toMatch(new RegExp(`^error: the API key was refused by ${secret.url.replaceAll('.', '\\.')} \\(401\\); nothing was stored \\(request id \\S+\\)\n$`));
       expect(json.code).toBe(4);
-      expect(jsonError(json)).toMatchObject({ exitCode: 4, message: `the API key was refused by ${secret.url} (401); nothing was stored` });
+      expect(jsonError(json)).toMatchObject({ exitCode: 4, message: `the API key was refused by ${secret.url} (401); nothing was stored`, requestId: expect.any(String) });
       for (const result of [plain, json]) expect(result.stderr).not.toContain('sk-not-the-right-one-42');
       expect(existsSync(join(configDir, 'credentials.json'))).toBe(false);
     });
@@ -387,8 +389,8 @@ describe.concurrent('configuration, credentials and auth (the built binary)', ()
       ]);
       expect(plain.code).toBe(7);
       expect(plain.stdout).toBe('');
-      expect(plain.stderr).toMatch(/^error: could not check the API key with http:\/\/127\.0\.0\.1:1\/v1: .*; nothing was stored\. Try again, or store it unchecked with --no-verify\n$/);
-      expect(jsonError(json)).toMatchObject({ exitCode: 7, message: expect.stringContaining('--no-verify') });
+      expect(plain.stderr).toMatch(/^error: could not check the API key with http:\/\/127\.0\.0\.1:1\/v1: .*; nothing was stored\. Try again, or store it unchecked with --no-verify \(request id [0-9a-f]{32}\)\n$/);
+      expect(jsonError(json)).toMatchObject({ exitCode: 7, message: expect.stringContaining('--no-verify'), requestId: expect.stringMatching(/^[0-9a-f]{32}$/) });
       expect(existsSync(join(configDir, 'credentials.json'))).toBe(false);
 
       const unchecked = await run(['auth', 'login', '--with-token', '--no-verify', '--base-url', DEAD_URL], { stdin: 'sk-offline-key-1234\n' });

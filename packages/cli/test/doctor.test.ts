@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { DoctorReport } from '../src/commands/doctor.js';
 import { startForwardProxy, type ForwardProxy } from '../../../test/support/forward-proxy.js';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
-import { DEV_KEY, createCli, createTempDirs, type Cli, type JsonErrorLine } from './support.js';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEV_KEY, createCli, createTempDirs, sendJson, startStubServer, type Cli, type JsonErrorLine, type StubServer } from './support.js';
 
 const tempDirs = createTempDirs();
 /** A port nothing listens on (port 1 is one fetch refuses outright). */
@@ -15,15 +17,23 @@ let deadUrl: string;
 let mock: MockServerProcess;
 let proxy: ForwardProxy;
 let cli: Cli;
+/** Answers every request with a 404 Error body (a base URL that reaches something else than the API). */
+let stub404: StubServer;
 
 beforeAll(async () => {
   let dead: ForwardProxy;
-  [mock, proxy, dead, cli] = await Promise.all([startMockServerProcess(), startForwardProxy(), startForwardProxy(), createCli(tempDirs)]);
+  [mock, proxy, dead, cli, stub404] = await Promise.all([
+    startMockServerProcess(),
+    startForwardProxy(),
+    startForwardProxy(),
+    createCli(tempDirs),
+    startStubServer((_request, response) => sendJson(response, 404, { code: 'not_found', message: 'no such route', status: 404 })),
+  ]);
   deadUrl = `${dead.url}/v1`;
   await dead.close();
 });
 afterAll(async () => {
-  await Promise.all([mock.stop(), proxy.close(), tempDirs.removeAll()]);
+  await Promise.all([mock.stop(), proxy.close(), stub404.close(), tempDirs.removeAll()]);
 });
 
 const doctor = (args: string[], env: Record<string, string> = {}) => cli.run(['doctor', ...args], { env: { PETSTORE_API_KEY: DEV_KEY, ...env } });
@@ -42,8 +52,9 @@ describe.concurrent('petstore doctor', () => {
       baseUrl: { url: mock.url, source: 'flag' },
       apiKey: { source: 'environment' },
       proxy: { url: null, source: null, noProxyRule: null },
-      extraCaCerts: { file: '/nonexistent/ca.pem', readable: false, problem: 'ENOENT' },
+      extraCaCerts: { file: '/nonexistent/ca.pem', readable: false, certificates: null, problem: 'ENOENT' },
       request: { method: 'GET', url: `${mock.url}/pets?limit=1`, status: 200 },
+      problems: [{ item: 'extraCaCerts', message: 'ENOENT' }],
     });
     expect(report.request?.requestId).toMatch(/\S/);
     expect(report.request?.ms).toBeGreaterThanOrEqual(0);
@@ -71,18 +82,86 @@ describe.concurrent('petstore doctor', () => {
     expect(result.stdout + result.stderr).not.toContain('sk-doctor-wrong-key');
   });
 
-  it('no answer: exit 7, the request without a status', async ({ expect }) => {
+  it('no answer: exit 7, the request without a status but with the id it sent, in the report and the error', async ({ expect }) => {
     const result = await doctor(['--base-url', deadUrl]);
     expect(result.code).toBe(7);
-    expect(result.stdout).toMatch(new RegExp(`request +GET ${deadUrl}/pets\\?limit=1 → no answer after \\d+ ms`));
+    const id = new RegExp(`request +GET ${deadUrl}/pets\\?limit=1 → no answer after \\d+ ms, request id ([0-9a-f]{32})\n`).exec(result.stdout)?.[1];
+    expect(id).toBeDefined();
     expect(result.stderr).toContain(`error: nothing is listening at ${new URL(deadUrl).origin}`);
+    expect(result.stderr).toContain(`(request id ${id})`);
   });
 
-  it('no key: what it knows, exit 3', async ({ expect }) => {
+  it('an answered 404 is exit 5, as for any command, its status and request id in the report', async ({ expect }) => {
+    const result = await doctor(['--json', '--base-url', `${stub404.origin}/v1`]);
+    expect(result.code).toBe(5);
+    expect(reportOf(result.stdout).request).toMatchObject({ status: 404, requestId: 'stub-404' });
+    expect((JSON.parse(result.stderr) as JsonErrorLine).error).toMatchObject({ exitCode: 5, status: 404, requestId: 'stub-404' });
+  });
+
+  it('no key: what it knows, the missing key explained, exit 3', async ({ expect }) => {
     const result = await cli.run(['doctor', '--base-url', mock.url]);
     expect(result.code).toBe(3);
-    expect(result.stdout).toContain('API key         none');
-    expect(result.stdout).toContain('request         not sent');
+    expect(result.stdout).toContain('API key         none — no API key for profile "mock" at');
+    expect(result.stdout).toContain('proxy           none (no HTTP_PROXY or http_proxy set)\n');
+    expect(result.stdout).toContain('request         not sent (see the problems above)');
+  });
+
+  it('a broken proxy variable: the key and every other item still reported, the variable explained, exit 3', async ({ expect }) => {
+    const result = await doctor(['--base-url', mock.url], { HTTP_PROXY: 'socks5://proxy.example:1080' });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain('API key         from PETSTORE_API_KEY\n');
+    expect(result.stdout).toContain(`base URL        ${mock.url} (--base-url)\n`);
+    expect(result.stdout).toMatch(/^proxy +unknown — HTTP_PROXY is a socks5:\/\/ proxy URL .*only http:\/\/ and https:\/\/ proxies are supported$/m);
+    expect(result.stdout).toContain('request         not sent (see the problems above)');
+    expect(result.stderr).toMatch(/^error: HTTP_PROXY is a socks5:/);
+
+    const json = await doctor(['--json', '--base-url', mock.url], { HTTP_PROXY: 'socks5://proxy.example:1080' });
+    const report = reportOf(json.stdout);
+    expect(report).toMatchObject({ apiKey: { source: 'environment' }, proxy: null, request: null });
+    expect(report.problems).toEqual([{ item: 'proxy', message: expect.stringMatching(/^HTTP_PROXY is a socks5:/) }]);
+  });
+
+  it('a broken HTTPS_PROXY with an http base URL: no proxy for the URL, yet the variable stops every command, so doctor says it', async ({ expect }) => {
+    const result = await doctor(['--base-url', mock.url], { HTTPS_PROXY: 'socks5://proxy.example:1080' });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/^proxy +none \(no HTTP_PROXY or http_proxy set\) — HTTPS_PROXY is a socks5:/m);
+    // What the check says is what a command meets.
+    const list = await cli.run(['pets', 'list', '--base-url', mock.url], { env: { PETSTORE_API_KEY: DEV_KEY, HTTPS_PROXY: 'socks5://proxy.example:1080' } });
+    expect(list.code).toBe(3);
+  });
+
+  it('no base URL: the key from the environment still reported, items that need the URL say so, exit 3', async ({ expect }) => {
+    const result = await doctor(['--profile', 'production']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain('base URL        none — no base URL for profile "production"');
+    expect(result.stdout).toContain('API key         from PETSTORE_API_KEY\n');
+    // No proxy variable at all: direct, whatever the URL.
+    expect(result.stdout).toContain('proxy           none (no proxy variable set)\n');
+    const withProxy = await doctor(['--profile', 'production'], { HTTPS_PROXY: proxy.url });
+    expect(withProxy.stdout).toContain('proxy           unknown (needs the base URL)\n');
+    const report = reportOf((await doctor(['--json', '--profile', 'production'])).stdout);
+    expect(report).toMatchObject({ profile: { name: 'production', source: 'flag' }, baseUrl: null, apiKey: { source: 'environment' } });
+    expect(report.problems.map(({ item }) => item)).toEqual(['baseUrl']);
+  });
+
+  it('a broken profile name: the key still reported, the base URL known only from a flag', async ({ expect }) => {
+    const result = await doctor(['--base-url', mock.url], { PETSTORE_PROFILE: 'Not A Name' });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/^profile +unknown — PETSTORE_PROFILE must be /m);
+    expect(result.stdout).toContain(`base URL        ${mock.url} (--base-url)\n`);
+    expect(result.stdout).toContain('API key         from PETSTORE_API_KEY\n');
+    const noFlag = await doctor([], { PETSTORE_PROFILE: 'Not A Name' });
+    expect(noFlag.stdout).toContain('base URL        unknown (needs the profile)\n');
+  });
+
+  it('NODE_EXTRA_CA_CERTS: the certificates counted; a readable file without one reported, the exit left to the request', async ({ expect }) => {
+    const dir = await tempDirs.make('petstore-doctor-ca-');
+    const notPem = join(dir, 'hostname');
+    await writeFile(notPem, 'build-host\n');
+    const result = await doctor(['--base-url', mock.url], { NODE_EXTRA_CA_CERTS: notPem });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`CA certificates NODE_EXTRA_CA_CERTS=${notPem} — holds no PEM certificate (-----BEGIN CERTIFICATE-----)\n`);
+    expect(result.stdout).toMatch(/^request +GET .* → 200 in /m);
   });
 
   it('shows the proxy in effect and its variable, and the request goes through it', async ({ expect }) => {

@@ -21,7 +21,7 @@ interface ReportRow {
   status: string;
   id?: number;
   name?: string;
-  error?: { code: string; message: string; status?: number };
+  error?: { code: string; message: string; status?: number; requestId?: string };
 }
 
 const tempDirs = createTempDirs();
@@ -262,8 +262,14 @@ describe.concurrent('petstore pets import, the built binary', () => {
     expect(failed.length).toBeLessThanOrEqual(2);
     expect(failed[0]?.error).toMatchObject({ status: 401 });
     expect(rows.filter((row) => row.status === 'not_sent').length).toBe(30 - failed.length);
+    // The stop names the request of the row that stopped it.
     expect(stderrLines(result.stderr)[1]).toEqual({
-      error: { exitCode: 4, code: 'unauthorized', message: expect.stringMatching(/^stopped at the first failure that every row would meet: .*401.*; 2[89] rows not sent; once fixed, to send only the rest, run `petstore pets import /) as unknown },
+      error: {
+        exitCode: 4,
+        code: 'unauthorized',
+        message: expect.stringMatching(/^stopped at the first failure that every row would meet: .*401.*; 2[89] rows not sent; once fixed, to send only the rest, run `petstore pets import /) as unknown,
+        requestId: expect.toBeOneOf(failed.flatMap((row) => row.error?.requestId ?? [])) as unknown,
+      },
     });
     expect(await storedNames(server)).toEqual([]);
   });
@@ -283,7 +289,12 @@ describe.concurrent('petstore pets import, the built binary', () => {
       expect(failed[0]?.error?.code).toMatch(/^(connection_refused|host_not_found)$/);
       expect(rows.filter((row) => row.status === 'not_sent')).toHaveLength(1000 - failed.length);
       expect(stderrLines(result.stderr)[1]).toEqual({
-        error: { exitCode: 7, code: failed[0]?.error?.code, message: expect.stringMatching(/^stopped at the first failure that every row would meet: .*; 99[89] rows not sent/) as unknown },
+        error: {
+          exitCode: 7,
+          code: failed[0]?.error?.code,
+          message: expect.stringMatching(/^stopped at the first failure that every row would meet: .*; 99[89] rows not sent/) as unknown,
+          requestId: expect.toBeOneOf(failed.flatMap((row) => row.error?.requestId ?? [])) as unknown,
+        },
       });
     }
   });

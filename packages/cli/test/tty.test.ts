@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,10 +78,17 @@ describe('petstore on a real terminal', () => {
     expect(screen.replaceAll('\r', '')).toBe('Evil\\u001b[2J\\u202eX\nY\n{\n  "categoryId": 1\n}\n');
   });
 
-  it('auth token prints the key on a terminal only with --show', async () => {
+  it('auth token prints the key on a terminal only with --show; redirected to a file from a terminal, it prints (a file is not a terminal)', async () => {
     const vars = env();
-    const [refused, shown] = await Promise.all([inTerminal(['auth', 'token'], vars, '|| echo "exit $?"'), inTerminal(['auth', 'token', '--show'], vars)]);
-    expect(plainScreen(refused)).toBe('error: auth token prints the API key only to a pipe (`KEY=$(petstore auth token)`); add --show to print it on this terminal\nexit 2\n');
+    const file = join(vars.PETSTORE_CONFIG_DIR, 'token.txt');
+    const [refused, shown, redirected] = await Promise.all([
+      inTerminal(['auth', 'token'], vars, '|| echo "exit $?"'),
+      inTerminal(['auth', 'token', '--show'], vars),
+      inTerminal(['auth', 'token'], vars, `> ${shellQuote(file)}`),
+    ]);
+    expect(plainScreen(refused)).toBe('error: auth token prints the API key only where stdout is not a terminal (a pipe or a file: `KEY=$(petstore auth token)`); add --show to print it on this terminal\nexit 2\n');
+    expect(plainScreen(redirected)).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(`${vars.PETSTORE_API_KEY}\n`);
     expect(refused).not.toContain(vars.PETSTORE_API_KEY);
     expect(plainScreen(shown)).toBe(`${vars.PETSTORE_API_KEY}\n`);
   });

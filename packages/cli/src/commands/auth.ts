@@ -44,12 +44,13 @@ async function verifyKey(context: CommandContext, key: string, baseUrl: string):
     if (error instanceof CliError) throw error;
     const failure = toFailure(error);
     if (failure.exitCode === EXIT.authentication) {
-      throw new CliError(`the API key was refused by ${baseUrl} (401); nothing was stored`, EXIT.authentication, failure.code);
+      throw new CliError(`the API key was refused by ${baseUrl} (401); nothing was stored`, EXIT.authentication, failure.code, failure.requestId);
     }
     throw new CliError(
       `could not check the API key with ${baseUrl}: ${failure.message}; nothing was stored. Try again, or store it unchecked with --no-verify`,
       failure.exitCode,
       failure.code,
+      failure.requestId,
     );
   }
 }
@@ -103,7 +104,8 @@ export async function status(context: CommandContext): Promise<void> {
 
 /**
  * `auth token`: the key the next command would send, for a script (as `gh auth
- * token`), on stdout and nothing else. On a terminal only with --show: a key on
+ * token`), on stdout and nothing else: to anything but a terminal (a pipe, or a
+ * file the user redirected it to). On a terminal only with --show: a key on
  * the screen is a key in the scrollback and in screen shares. Exit 3 without one.
  */
 export async function token(context: CommandContext, flags: { show?: boolean }): Promise<void> {
@@ -113,7 +115,7 @@ export async function token(context: CommandContext, flags: { show?: boolean }):
   const key = await findApiKey(env, context.store, profile, base?.baseUrl);
   if (!key) throw noApiKeyError(profile, base?.baseUrl);
   if (context.io.stdout.isTTY === true && flags.show !== true) {
-    throw usageError('auth token prints the API key only to a pipe (`KEY=$(petstore auth token)`); add --show to print it on this terminal');
+    throw usageError('auth token prints the API key only where stdout is not a terminal (a pipe or a file: `KEY=$(petstore auth token)`); add --show to print it on this terminal');
   }
   context.out(`${key.apiKey}\n`);
 }

@@ -1,4 +1,4 @@
-import type { PetstoreClient } from '@petstore/sdk';
+import type { Logger, PetstoreClient } from '@petstore/sdk';
 import type { Fetch } from '@petstore/sdk/node';
 import { createConfigStore, type ConfigStore } from '../config/config-store.js';
 import { resolveSettings, type GlobalFlags, type Settings } from '../config/resolve-settings.js';
@@ -37,6 +37,8 @@ export interface CommandContext {
   outJson(text: string): Promise<void>;
   /** A line on stderr (a warning, progress). */
   note(text: string): void;
+  /** Where the SDK's debug lines (with --debug) and warnings go: stderr, as `debug: …` lines and notes. */
+  logger: Logger;
   paint(): Promise<Paint>;
   settings(): Promise<Settings>;
   client(): Promise<PetstoreClient>;
@@ -124,6 +126,17 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
     // Notes are JSON lines when the error line is (the same rule, stderrIsJson). They
     // quote the server and config files: escaped either way.
     note: (text) => io.stderr.write(stderrJson ? `${stringifyJson({ note: text })}\n` : `${terminalSafe(text)}\n`),
+    logger: {
+      ...(options.debug
+        ? {
+            debug: (message: string, details?: Record<string, unknown>) => {
+              const requestId = typeof details?.['requestId'] === 'string' ? ` (request id ${details['requestId']})` : '';
+              io.stderr.write(`debug: ${terminalSafe(`${message}${requestId}`)}\n`);
+            },
+          }
+        : {}),
+      warn: (message) => context.note(`warning: ${message}`),
+    },
     paint: () => createPaint(colourLevel(io.stdout, io.env, options.color)),
     settings: () => (settings ??= resolveSettings(options, io.env, store)),
     client: () =>
@@ -143,17 +156,7 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
           userAgent: PRODUCT_TOKEN,
           // The CLI prints its own deprecation notice (see pets get), on stderr only.
           deprecationWarnings: false,
-          logger: {
-            ...(options.debug
-              ? {
-                  debug: (message: string, details?: Record<string, unknown>) => {
-                    const requestId = typeof details?.['requestId'] === 'string' ? ` (request id ${details['requestId']})` : '';
-                    io.stderr.write(`debug: ${terminalSafe(`${message}${requestId}`)}\n`);
-                  },
-                }
-              : {}),
-            warn: (message) => context.note(`warning: ${message}`),
-          },
+          logger: context.logger,
         });
       })()),
   };

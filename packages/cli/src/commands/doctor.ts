@@ -1,10 +1,16 @@
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
 import { findApiKey, noApiKeyError } from '../config/api-key.js';
 import { findBaseUrl, noBaseUrlError, resolveProfile, type Source } from '../config/resolve-settings.js';
-import { stringifyJson, terminalSafe } from '../output/escape.js';
+import { checkExtraCaCerts, type ExtraCaCerts } from '../doctor/extra-ca-certs.js';
+import { doctorText, type Missing } from '../doctor/doctor-text.js';
+import type { CallSettings } from '../errors/explain-no-answer.js';
+import { toFailure } from '../errors/to-exit.js';
+import { stringifyJson } from '../output/escape.js';
 import { VERSION } from '../startup/version.js';
-import { proxyVariableSet, type CommandContext } from './context.js';
+import { proxyVariableSet, requestTimeout, type CommandContext } from './context.js';
+
+/** The items of the report, in its order. */
+const ITEMS = ['profile', 'baseUrl', 'apiKey', 'proxy', 'extraCaCerts', 'request'] as const;
+export type DoctorItem = (typeof ITEMS)[number];
 
 /** What `petstore doctor` found: each setting with where it came from. `null` where it is unknown or unset. */
 export interface DoctorReport {
@@ -15,116 +21,129 @@ export interface DoctorReport {
   apiKey: { source: Source } | null;
   /** The proxy for the base URL: its URL (password hidden) and variable, or the NO_PROXY rule that bypasses it. */
   proxy: { url: string | null; source: string | null; noProxyRule: string | null } | null;
-  extraCaCerts: { file: string; readable: boolean; problem: string | null } | null;
+  extraCaCerts: ExtraCaCerts | null;
   /** The one request; `status` null when no answer came. */
   request: { method: 'GET'; url: string; status: number | null; ms: number; requestId: string | null } | null;
+  /** What is wrong, item by item in the report's order, each in the words of the error a command would print. */
+  problems: { item: DoctorItem; message: string }[];
 }
 
-/** The variable or flag behind each source, for the text report. */
-const SOURCE_WORDS: Record<'profile' | 'baseUrl' | 'apiKey', Partial<Record<Source, string>>> = {
-  profile: { flag: '--profile', environment: 'PETSTORE_PROFILE', 'config file': 'config file', default: 'default' },
-  baseUrl: { flag: '--base-url', environment: 'PETSTORE_BASE_URL', 'config file': "the profile's, config file", default: "the profile's default" },
-  apiKey: { environment: 'PETSTORE_API_KEY', 'credentials file': 'credentials file', default: "the profile's built-in key" },
-};
-
-/** NODE_EXTRA_CA_CERTS, and whether Node.js could read it (it reads the file once, at start-up, and only warns when it cannot). */
-async function extraCaCerts(file: string | undefined): Promise<DoctorReport['extraCaCerts']> {
-  if (!file) return null;
-  try {
-    await access(file, constants.R_OK);
-    if (!(await stat(file)).isFile()) return { file, readable: false, problem: 'not a regular file' };
-    return { file, readable: true, problem: null };
-  } catch (error) {
-    return { file, readable: false, problem: (error as NodeJS.ErrnoException).code ?? 'unreadable' };
-  }
-}
-
-/** The proxy the client uses for `baseUrl`, read as it reads it (loaded only when a proxy variable is set). */
-async function proxyOf(baseUrl: string, env: CommandContext['io']['env']): Promise<NonNullable<DoctorReport['proxy']>> {
-  if (!proxyVariableSet(env)) return { url: null, source: null, noProxyRule: null };
-  const { proxyFor, redactProxyUrl } = await import('@petstore/sdk/node');
-  const choice = proxyFor(new URL(baseUrl), env);
-  return { url: choice.proxy ? redactProxyUrl(choice.proxy) : null, source: choice.source ?? null, noProxyRule: choice.noProxyRule ?? null };
-}
-
-function textReport(report: DoctorReport, baseUrl: string | undefined): string {
-  const from = (kind: keyof typeof SOURCE_WORDS, source: Source) => SOURCE_WORDS[kind][source] ?? source;
-  const scheme = baseUrl?.startsWith('https:') ? 'HTTPS_PROXY or https_proxy' : 'HTTP_PROXY or http_proxy';
-  const { proxy, extraCaCerts: ca, request } = report;
-  const lines: [string, string][] = [
-    ['Node.js', `${report.node} (petstore ${report.cli})`],
-    ['profile', report.profile ? `${report.profile.name} (${from('profile', report.profile.source)})` : 'unknown'],
-    ['base URL', report.baseUrl ? `${report.baseUrl.url} (${from('baseUrl', report.baseUrl.source)})` : 'none'],
-    ['API key', report.apiKey ? `from ${from('apiKey', report.apiKey.source)}` : 'none'],
-    [
-      'proxy',
-      !proxy
-        ? 'unknown'
-        : proxy.url
-          ? `${proxy.url} (from ${proxy.source})`
-          : proxy.noProxyRule
-            ? `none: ${proxy.source} rule "${proxy.noProxyRule}" matches the base URL`
-            : `none (no ${scheme} set)`,
-    ],
-    ['CA certificates', ca ? `NODE_EXTRA_CA_CERTS=${ca.file} (${ca.readable ? 'readable' : `not readable: ${ca.problem}`})` : "Node.js's own (NODE_EXTRA_CA_CERTS not set)"],
-    [
-      'request',
-      !request
-        ? 'not sent'
-        : request.status === null
-          ? `${request.method} ${request.url} → no answer after ${request.ms} ms`
-          : `${request.method} ${request.url} → ${request.status} in ${request.ms} ms, request id ${request.requestId ?? 'none'}`,
-    ],
-  ];
-  return lines.map(([name, value]) => `${terminalSafe(`${name.padEnd(16)}${value}`)}\n`).join('');
-}
+const NO_PROXY_IN_USE = { url: null, source: null, noProxyRule: null };
 
 /**
  * `petstore doctor`: what the next command would use and where each setting
  * came from (never the key), then one request, `GET /pets?limit=1`, with its
- * status, time and request id. The report is printed whatever fails; the
- * failure then sets the exit code as for any command (3 configuration, 4 the
- * key refused, 7 no answer…).
+ * status, time and request id. Each item is found on its own, so that one
+ * broken setting does not hide the others: each problem is reported with the
+ * item it concerns, and the first one sets the exit code as it would for any
+ * command (3 configuration, 4 the key refused, 7 no answer…). A problem with
+ * NODE_EXTRA_CA_CERTS is reported but does not set the exit code: Node.js
+ * runs without the file, and what that costs shows in the request.
  */
 export async function doctor(context: CommandContext): Promise<void> {
   const { env } = context.io;
+  const { options, store } = context;
+  const failures: { item: DoctorItem; error: unknown }[] = [];
+  /** `work`'s result, or undefined with its error kept as the item's problem. */
+  const settle = async <T>(item: DoctorItem, work: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await work();
+    } catch (error) {
+      failures.push({ item, error });
+      return undefined;
+    }
+  };
+  /** Items not found: none given, or not known because an earlier item is broken. */
+  const missing: Missing = {};
+
+  const profile = await settle('profile', () => resolveProfile(options, env, store));
+  const byFlagOrEnvironment = options.baseUrl !== undefined || Boolean(env['PETSTORE_BASE_URL']);
+  const base = await settle('baseUrl', async () => {
+    if (!profile && !byFlagOrEnvironment) {
+      missing.baseUrl = 'profile';
+      return undefined;
+    }
+    // Without a profile only the flag and the variable are read (checked above): the name is not used.
+    const found = await findBaseUrl(options, env, store, profile?.profile ?? '');
+    if (!found) {
+      missing.baseUrl = 'none';
+      throw noBaseUrlError(profile?.profile ?? '');
+    }
+    return found;
+  });
+  // Known to be none is known: a key can be looked up for no base URL (only the built-in key needs one).
+  const baseUrlKnown = base !== undefined || missing.baseUrl === 'none';
+
+  const key = await settle('apiKey', async () => {
+    // PETSTORE_API_KEY is read first, whatever the profile: only the other sources need it, and the built-in key the base URL.
+    if (!env['PETSTORE_API_KEY'] && (!profile || !baseUrlKnown)) {
+      missing.apiKey = profile ? 'baseUrl' : 'profile';
+      return undefined;
+    }
+    const found = await findApiKey(env, store, profile?.profile ?? '', base?.baseUrl);
+    if (!found) {
+      missing.apiKey = 'none';
+      throw noApiKeyError(profile?.profile ?? '', base?.baseUrl);
+    }
+    return found;
+  });
+
+  const proxyModule = proxyVariableSet(env) ? await import('@petstore/sdk/node') : undefined;
+  const proxy = await settle('proxy', async (): Promise<DoctorReport['proxy']> => {
+    // With no proxy variable at all every URL goes direct, whatever the base URL.
+    if (!proxyModule) return NO_PROXY_IN_USE;
+    if (!base) {
+      missing.proxy = 'baseUrl';
+      return null;
+    }
+    const choice = proxyModule.proxyFor(new URL(base.baseUrl), env);
+    return { url: choice.proxy ? proxyModule.redactProxyUrl(choice.proxy) : null, source: choice.source ?? null, noProxyRule: choice.noProxyRule ?? null };
+  });
+  // A broken variable for the other scheme stops every command too (see proxiedFetch), so it is the proxy's problem here.
+  if (proxyModule && proxy !== undefined) await settle('proxy', async () => proxyModule.checkProxyEnvironment(env));
+
+  const caFile = env['NODE_EXTRA_CA_CERTS'];
+  const extraCaCerts = caFile ? await checkExtraCaCerts(caFile) : null;
+
   const report: DoctorReport = {
     node: process.version,
     cli: VERSION,
-    profile: null,
-    baseUrl: null,
-    apiKey: null,
-    proxy: null,
-    extraCaCerts: await extraCaCerts(env['NODE_EXTRA_CA_CERTS']),
+    profile: profile ? { name: profile.profile, source: profile.source } : null,
+    baseUrl: base ? { url: base.baseUrl, source: base.source } : null,
+    apiKey: key ? { source: key.source } : null,
+    proxy: proxy ?? null,
+    extraCaCerts,
     request: null,
+    problems: [],
   };
-  let base: { baseUrl: string; source: Source } | undefined;
-  try {
-    const profile = await resolveProfile(context.options, env, context.store);
-    report.profile = { name: profile.profile, source: profile.source };
-    base = await findBaseUrl(context.options, env, context.store, profile.profile);
-    if (!base) throw noBaseUrlError(profile.profile);
-    report.baseUrl = { url: base.baseUrl, source: base.source };
-    report.proxy = await proxyOf(base.baseUrl, env);
-    const key = await findApiKey(env, context.store, profile.profile, base.baseUrl);
-    if (!key) throw noApiKeyError(profile.profile, base.baseUrl);
-    report.apiKey = { source: key.source };
-    const client = await context.client();
+  let call: CallSettings | undefined;
+  const firstFailure = failures[0];
+  if (firstFailure) missing.request = firstFailure.item;
+  else if (base) {
     const url = `${base.baseUrl}/pets?limit=1`;
     const started = performance.now();
     const ms = () => Math.round(performance.now() - started);
-    try {
-      const { response, requestId } = await client.pets.list({ limit: 1 }, { maxRetries: 0 }).withResponse();
-      report.request = { method: 'GET', url, status: response.status, ms: ms(), requestId: requestId ?? null };
-    } catch (error) {
-      // An error status still answered: its status and request id are told (the SDK's ApiError carries both).
-      const { status, requestId } = error as { status?: unknown; requestId?: unknown };
-      report.request = { method: 'GET', url, status: typeof status === 'number' ? status : null, ms: ms(), requestId: typeof requestId === 'string' ? requestId : null };
-      throw error;
-    }
-  } finally {
-    const json = context.format === 'json' || context.format === 'ndjson';
-    if (json) await context.outJson(`${stringifyJson(report)}\n`);
-    else context.out(textReport(report, base?.baseUrl));
+    await settle('request', async () => {
+      const client = await context.client();
+      // For the explanation of a failure without an answer, as run() words it.
+      call = { baseUrl: base.baseUrl, timeout: requestTimeout(options.timeout) };
+      try {
+        const { response, requestId } = await client.pets.list({ limit: 1 }, { maxRetries: 0 }).withResponse();
+        report.request = { method: 'GET', url, status: response.status, ms: ms(), requestId: requestId ?? null };
+      } catch (error) {
+        // An error status still answered: its status and request id are told (the SDK's errors carry both, the id even without an answer).
+        const { status, requestId } = error as { status?: unknown; requestId?: unknown };
+        report.request = { method: 'GET', url, status: typeof status === 'number' ? status : null, ms: ms(), requestId: typeof requestId === 'string' ? requestId : null };
+        throw error;
+      }
+    });
   }
+
+  report.problems = failures.map(({ item, error }) => ({ item, message: toFailure(error, call).message }));
+  if (extraCaCerts?.problem) report.problems.push({ item: 'extraCaCerts', message: extraCaCerts.problem });
+  report.problems.sort((a, b) => ITEMS.indexOf(a.item) - ITEMS.indexOf(b.item));
+  if (context.format === 'json' || context.format === 'ndjson') await context.outJson(`${stringifyJson(report)}\n`);
+  else context.out(doctorText(report, missing));
+  const first = failures[0];
+  if (first) throw first.error;
 }

@@ -182,8 +182,8 @@ function incomplete(exitCode: ExitCode, control: SendControl, counts: RowCounts,
   const rows = (count: number) => `${count} row${count === 1 ? '' : 's'}`;
   if (control.interrupted) return new CliError(`interrupted: ${rows(counts.not_sent)} not sent; ${next}`, exitCode, 'interrupted');
   if (control.stoppedBy) {
-    const { message, code } = control.stoppedBy;
-    return new CliError(`stopped at the first failure that every row would meet: ${message}; ${rows(counts.not_sent)} not sent; once fixed, ${next}`, exitCode, code);
+    const { message, code, requestId } = control.stoppedBy;
+    return new CliError(`stopped at the first failure that every row would meet: ${message}; ${rows(counts.not_sent)} not sent; once fixed, ${next}`, exitCode, code, requestId);
   }
   if (counts.failed === 0) return new CliError(`${rows(counts.invalid)} invalid, not sent (see the report)`, exitCode, 'import_incomplete');
   return new CliError(`${rows(counts.failed)} failed${counts.invalid > 0 ? `, ${counts.invalid} invalid` : ''} (see the report); ${next}`, exitCode, 'import_incomplete');

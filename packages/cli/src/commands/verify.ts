@@ -30,9 +30,9 @@ async function writeJunit(path: string, report: ConformanceReport, seconds: numb
 function verdict(report: ConformanceReport): CliError | undefined {
   const { stopped, summary } = report;
   if (stopped?.reason === 'unauthorized') {
-    return new CliError(`${stopped.message}: check the API key of the profile (petstore auth status)`, EXIT.configuration, 'unauthorized');
+    return new CliError(`${stopped.message}: check the API key of the profile (petstore auth status)`, EXIT.configuration, 'unauthorized', stopped.requestId);
   }
-  if (stopped) return new CliError(stopped.message, EXIT.retryable, stopped.reason === 'network' ? 'connection_failed' : 'unavailable');
+  if (stopped) return new CliError(stopped.message, EXIT.retryable, stopped.reason === 'network' ? 'connection_failed' : 'unavailable', stopped.requestId);
   if (summary.fail > 0) return new CliError(`${summary.fail} case${summary.fail === 1 ? '' : 's'} violate the contract (see the report)`, EXIT.unexpected, 'contract_violation');
   return undefined;
 }
@@ -58,10 +58,8 @@ export async function verify(context: CommandContext, flags: VerifyFlags): Promi
     runId: randomBytes(4).toString('hex'),
     timeoutMs,
     maxRequests: VERIFY_MAX_REQUESTS,
-    ...(context.options.debug && {
-      onAnswer: (request, status, requestId) =>
-        context.io.stderr.write(`debug: ${terminalSafe(`${request.method} ${request.url} → ${status}${requestId === undefined ? '' : ` (request id ${requestId})`}`)}\n`),
-    }),
+    // --debug's lines, written as the client's are.
+    logger: context.logger,
   });
   const seconds = (performance.now() - started) / 1000;
   // The report first: a JUnit file that cannot be written does not lose it.

@@ -6,11 +6,14 @@ export class CliError extends Error {
   readonly exitCode: ExitCode;
   /** A machine-readable code for --json error output. */
   readonly code: string;
+  /** The id of the request the failure came from, when one was sent. */
+  readonly requestId: string | undefined;
 
-  constructor(message: string, exitCode: ExitCode, code: string) {
+  constructor(message: string, exitCode: ExitCode, code: string, requestId?: string) {
     super(message);
     this.exitCode = exitCode;
     this.code = code;
+    this.requestId = requestId;
   }
 }
 

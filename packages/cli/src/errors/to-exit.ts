@@ -45,7 +45,7 @@ const SDK_EXIT: readonly [guard: (error: unknown) => boolean, exitCode: ExitCode
  * the address and timeout of the client the command built, if it built one.
  */
 export function toFailure(error: unknown, call?: CallSettings): Failure {
-  if (error instanceof CliError) return { exitCode: error.exitCode, code: error.code, message: error.message };
+  if (error instanceof CliError) return { exitCode: error.exitCode, code: error.code, message: error.message, ...(error.requestId !== undefined && { requestId: error.requestId }) };
   const sdk = SDK_EXIT.find(([guard]) => guard(error));
   if (sdk && error instanceof Error) {
     const [, exitCode, code] = sdk;

@@ -10,4 +10,6 @@ export const INPUT_LIMITS = {
   import: 64 * 1024 * 1024,
   /** `auth login --with-token`: a key is a line. */
   token: 64 * 1024,
+  /** The NODE_EXTRA_CA_CERTS file `doctor` checks: a whole system bundle is about 200 KiB. */
+  caCerts: 4 * 1024 * 1024,
 } as const;

@@ -4,6 +4,7 @@ import type { CommandContext } from '../commands/context.js';
 import { SHELLS } from '../completion/shells.js';
 import { IMPORT_LIMITS } from '../import/import-limits.js';
 import type { CliIo } from '../io/io.js';
+import { EXIT } from '../errors/exit-codes.js';
 import { CONFIG_KEYS } from './config-keys.js';
 import { IMPORT_FORMATS } from './import-flags.js';
 import { PET_FIELDS, PET_FIELD_NAMES } from './pet-fields.js';
@@ -53,6 +54,14 @@ Exit codes of verify:
   1  a contract violation
   3  configuration or authentication: no key, or the key refused on the first request
   7  network: no answer or a timeout, or a first answer of 429 or 5xx`;
+
+const DOCTOR_HELP = `Never prints the key. Reports every item it can, each broken one with what is wrong;
+the request is sent only when nothing is. Exits ${EXIT.ok} when every setting is in order and
+the request succeeded; otherwise by the first problem, as any command would (the exit
+codes of petstore --help): ${EXIT.configuration} for a missing or broken setting; for the request
+${EXIT.authentication} when the key is refused, ${EXIT.notFound} for 404, ${EXIT.rejected} for another 4xx, ${EXIT.retryable} for no answer, 429 or
+5xx. A NODE_EXTRA_CA_CERTS file without a usable certificate is reported but does not
+change the exit code.`;
 
 const configKey = () => new Argument('<key>', CONFIG_KEYS.join(' or ')).choices(CONFIG_KEYS);
 const { concurrency } = IMPORT_LIMITS;
@@ -139,7 +148,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     path: ['auth', 'token'],
-    description: 'print the API key in use, for scripts: to a pipe, or on a terminal with --show; exit 3 without a key',
+    description: 'print the API key in use, for scripts: to a pipe or a file, or on a terminal with --show; exit 3 without a key',
     options: () => [new Option('--show', 'print it on a terminal too')],
     examples: ['curl -H "Authorization: Bearer $(petstore auth token)" http://127.0.0.1:4010/v1/pets', 'petstore auth token --profile production --show'],
     run: async ({ context, flags }) => (await import('../commands/auth.js')).token(await context(), flags),
@@ -205,7 +214,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     path: ['doctor'],
     description: 'show what petstore would use and why (Node.js, profile, base URL, key source, proxy, CA certificates), then try one request',
-    help: 'Never prints the key. Exits as the request does: 0 when it was answered, 3 for broken configuration, 4 when the key is refused, 7 without an answer.',
+    help: DOCTOR_HELP,
     printsJson: true,
     examples: ['petstore doctor', 'petstore doctor --json', 'HTTPS_PROXY=http://proxy.example:3128 petstore doctor --profile production'],
     run: async ({ context }) => (await import('../commands/doctor.js')).doctor(await context()),

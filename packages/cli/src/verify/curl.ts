@@ -14,9 +14,10 @@ const AUTH_HEADER: Record<SentRequest['auth'], string | undefined> = {
 /**
  * A copy-pasteable `curl` that sends the case's request again, the API key
  * replaced by `$PETSTORE_API_KEY`. (The wrong key of a 401 case is a fixed
- * word, not a secret, and is shown as sent.)
+ * word, not a secret, and is shown as sent.) Not its request id: a request
+ * sent again is another request.
  */
-export function curlCommand(request: SentRequest, wrongKey: string): string {
+export function curlCommand(request: Omit<SentRequest, 'requestId'>, wrongKey: string): string {
   const words = ['curl -i', ...(request.method === 'GET' ? [] : [`-X ${request.method}`]), quoted(request.url)];
   const auth = request.auth === 'wrong' ? `-H ${quoted(`Authorization: Bearer ${wrongKey}`)}` : AUTH_HEADER[request.auth];
   if (auth !== undefined) words.push(auth);

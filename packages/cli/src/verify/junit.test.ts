@@ -35,7 +35,7 @@ describe('renderJunit', () => {
         spec: 's',
         outcome: 'fail',
         findings: [{ level: 'required', what: 'status', expected: '404', received: '500\u0007', spec: 'spec "4.3"' }],
-        request: { method: 'GET', url: 'http://127.0.0.1:1/v1/pets/9', auth: 'key' },
+        request: { method: 'GET', url: 'http://127.0.0.1:1/v1/pets/9', requestId: 'sent-1', auth: 'key' },
         response: { status: 500, requestId: 'id-1', body: '' },
       },
       { id: 'c', title: 'C', operation: 'createPet', status: 201, level: 'required', spec: 's', outcome: 'skip', reason: 'not "here"', findings: [] },

@@ -22,7 +22,7 @@ function body(result: CaseResult): string {
   const lines = result.findings.map((finding) => `${finding.level === 'note' ? 'note: ' : ''}${finding.what}: expected ${finding.expected}, received ${finding.received} (${finding.spec})`);
   if (result.response) {
     const { status, requestId, body } = result.response;
-    lines.push(`received ${status}${requestId === undefined ? '' : `, request id ${requestId}`}${body === '' ? '' : `, body ${body}`}`);
+    lines.push(`received ${status}, request id ${requestId}${body === '' ? '' : `, body ${body}`}`);
   }
   if (result.request) lines.push(curlCommand(result.request, WRONG_KEY));
   return lines.join('\n');
@@ -52,7 +52,7 @@ function testcase(result: CaseResult): string {
 export function renderJunit(report: ConformanceReport, seconds: number): string {
   const { summary } = report;
   const errors = report.stopped ? 1 : 0;
-  const stopped = report.stopped ? `    <system-err>${xmlText(`stopped: ${report.stopped.message}`)}</system-err>\n` : '';
+  const stopped = report.stopped ? `    <system-err>${xmlText(`stopped: ${report.stopped.message} (request id ${report.stopped.requestId})`)}</system-err>\n` : '';
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="petstore verify" tests="${report.results.length}" failures="${summary.fail}" errors="${errors}" skipped="${summary.skip}" time="${seconds.toFixed(3)}">`,

@@ -28,7 +28,7 @@ function details(result: CaseResult, paint: Paint): string[] {
   );
   if (result.response) {
     const { status, requestId, body } = result.response;
-    lines.push(`    received: ${status}${requestId === undefined ? '' : `, request id ${safe(requestId)}`}${body === '' ? '' : `, body ${safe(body)}`}`);
+    lines.push(`    received: ${status}, request id ${safe(requestId)}${body === '' ? '' : `, body ${safe(body)}`}`);
   }
   if (result.request) lines.push(`    ${paint.dim('reproduce:')} ${safe(curlCommand(result.request, WRONG_KEY))}`);
   return lines;
@@ -74,7 +74,7 @@ export function renderVerifyReport(report: ConformanceReport, paint: Paint): str
   const { summary } = report;
   const verdict =
     report.stopped !== undefined
-      ? paint.red(`stopped: ${safe(report.stopped.message)}`)
+      ? paint.red(`stopped: ${safe(report.stopped.message)} (request id ${safe(report.stopped.requestId)})`)
       : summary.fail > 0
         ? paint.red(`not conformant: ${summary.fail} case${summary.fail === 1 ? '' : 's'} violate the contract`)
         : paint.green('conformant');

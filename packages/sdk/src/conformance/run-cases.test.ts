@@ -8,6 +8,7 @@ interface Seen {
   method: string;
   url: string;
   authorization: string | null;
+  requestId: string | null;
 }
 
 /** A fetch answering `answer(request)`, recording what it was sent. */
@@ -15,7 +16,7 @@ function fakeFetch(answer: (request: Request) => Response | Promise<Response>) {
   const seen: Seen[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    seen.push({ method: request.method, url: request.url, authorization: request.headers.get('authorization') });
+    seen.push({ method: request.method, url: request.url, authorization: request.headers.get('authorization'), requestId: request.headers.get('x-request-id') });
     return answer(request);
   };
   return { fetch: fetch as typeof globalThis.fetch, seen };
@@ -77,7 +78,7 @@ describe('runCases', () => {
     const { fetch, seen } = fakeFetch(unauthorized);
     const report = await runCases(options(fetch));
     expect(seen).toHaveLength(1);
-    expect(report.stopped).toEqual({ reason: 'unauthorized', message: 'the API key was refused (401) by http://api.test', caseId: 'listPets-200-default' });
+    expect(report.stopped).toEqual({ reason: 'unauthorized', message: 'the API key was refused (401) by http://api.test', caseId: 'listPets-200-default', requestId: seen[0]?.requestId });
     expect(report.results.slice(1).every((result) => result.outcome === 'skip')).toBe(true);
   });
 
@@ -85,7 +86,7 @@ describe('runCases', () => {
     const { fetch, seen } = fakeFetch(() => json(503, { code: 'service_unavailable', message: 'down', status: 503 }));
     const report = await runCases(options(fetch));
     expect(seen).toHaveLength(1);
-    expect(report.stopped).toEqual({ reason: 'unavailable', message: 'http://api.test is not serving: it answered 503', caseId: 'listPets-200-default' });
+    expect(report.stopped).toEqual({ reason: 'unavailable', message: 'http://api.test is not serving: it answered 503', caseId: 'listPets-200-default', requestId: seen[0]?.requestId });
     const later = fakeFetch((request) => (new URL(request.url).pathname.startsWith('/v1/pets/') ? json(500, { code: 'x', message: 'x', status: 500 }) : contractLike(request)));
     const run = await runCases(options(later.fetch));
     expect(run.stopped).toBeUndefined();
@@ -98,6 +99,35 @@ describe('runCases', () => {
     await runCases(options(fetch, { cases: only('listPets-200-default', 'getPet-404'), onAnswer: (request, status) => answers.push(`${request.method} ${request.url} ${status} ${JSON.stringify(request)}`) }));
     expect(answers.map((line) => line.split(' {')[0])).toEqual(['GET http://api.test/v1/pets 200', 'GET http://api.test/v1/pets/9007199254740991 404']);
     expect(answers.join()).not.toContain(KEY);
+  });
+
+  it('sends a new X-Request-Id with each request, reports it with the answer (the answer\'s own where it has one), and logs each answer as the client does', async () => {
+    const { fetch, seen } = fakeFetch((request) => (new URL(request.url).pathname === '/v1/pets' ? json(200, [], { 'x-request-id': 'server-id-1' }) : contractLike(request)));
+    const debug: [string, Record<string, unknown> | undefined][] = [];
+    const report = await runCases(options(fetch, { cases: only('listPets-200-default', 'getPet-404'), logger: { debug: (message, details) => debug.push([message, details]) } }));
+    const sent = seen.map((request) => request.requestId);
+    expect(sent).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), expect.stringMatching(/^[0-9a-f]{32}$/)]);
+    expect(new Set(sent).size).toBe(2);
+    expect(report.results.map((result) => [result.request?.requestId, result.response?.requestId])).toEqual([
+      [sent[0], 'server-id-1'],
+      [sent[1], sent[1]],
+    ]);
+    expect(debug.map(([message]) => message)).toEqual([
+      expect.stringMatching(/^GET http:\/\/api\.test\/v1\/pets → 200 in \d+ ms$/),
+      expect.stringMatching(/^GET http:\/\/api\.test\/v1\/pets\/9007199254740991 → 404 in \d+ ms$/),
+    ]);
+    expect(debug[1]?.[1]).toEqual({ method: 'GET', url: 'http://api.test/v1/pets/9007199254740991', status: 404, attempt: 1, ms: expect.any(Number), requestId: sent[1] });
+  });
+
+  it('a stop names the request it stopped at: the id sent when no answer came, else the answer\'s', async () => {
+    const refused = fakeFetch(() => {
+      throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') });
+    });
+    const network = await runCases(options(refused.fetch));
+    expect(network.stopped?.requestId).toBe(refused.seen[0]?.requestId);
+    expect(network.stopped?.requestId).toMatch(/^[0-9a-f]{32}$/);
+    const denied = fakeFetch(() => json(401, { code: 'unauthorized', message: 'no', status: 401 }, { 'x-request-id': 'denied-1' }));
+    expect((await runCases(options(denied.fetch))).stopped).toMatchObject({ reason: 'unauthorized', requestId: 'denied-1' });
   });
 
   it('no answer stops the run: network', async () => {

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { Pet } from '../contract/pet.js';
 import { parseExactJson } from '../client/exact-json.js';
+import type { Logger } from '../client/options.js';
+import { newRequestId } from '../client/request-id.js';
 import { userAgentHeader } from '#runtime';
 import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY, type CaseRequest, type ConformanceCase, type RunState } from './cases.js';
 import { shown, type Finding, type Reply } from './checks.js';
@@ -25,8 +27,10 @@ export interface RunCasesOptions {
   maxRequests: number;
   /** The largest response body read, in bytes (1 MiB by default); a larger one fails its case. */
   maxBodyBytes?: number;
-  /** Called after each answer (for a debug log): the request as sent, without the key, and the status. */
-  onAnswer?: (request: SentRequest, status: number, requestId: string | undefined) => void;
+  /** Called after each answer: the request as sent, without the key, the status and the request id (the answer's, else the one sent). */
+  onAnswer?: (request: SentRequest, status: number, requestId: string) => void;
+  /** Gets a debug line per answer, as the client's logger does (`GET URL → 200 in 12 ms`, with `method`, `url`, `status`, `attempt`, `ms`, `requestId`). */
+  logger?: Pick<Logger, 'debug'>;
   /** The table to run (the contract's by default). */
   cases?: readonly ConformanceCase[];
 }
@@ -38,6 +42,8 @@ export type Outcome = 'pass' | 'fail' | 'note' | 'skip';
 export interface SentRequest {
   method: 'GET' | 'POST';
   url: string;
+  /** The `X-Request-Id` it was sent with: a new one per request, as the client makes them. */
+  requestId: string;
   auth: CaseRequest['auth'];
   contentType?: string;
   body?: string;
@@ -51,7 +57,8 @@ export interface CaseResult extends Pick<ConformanceCase, 'id' | 'title' | 'oper
   /** The checks that did not hold, required ones first. */
   findings: Finding[];
   request?: SentRequest;
-  response?: { status: number; requestId?: string; contentType?: string; body: string };
+  /** The answer; `requestId` is its `X-Request-Id`, else the one the request was sent with. */
+  response?: { status: number; requestId: string; contentType?: string; body: string };
 }
 
 /**
@@ -62,6 +69,8 @@ export interface Stopped {
   reason: 'unauthorized' | 'network' | 'unavailable';
   message: string;
   caseId: string;
+  /** The id of the request the run stopped at: the answer's, else the one sent. */
+  requestId: string;
 }
 
 export interface ConformanceReport {
@@ -82,8 +91,15 @@ export interface ConformanceReport {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const RUN_ID = /^[A-Za-z0-9-]{1,32}$/;
 
-/** A failure without an answer: the network's, or the time limit's. */
-class NoAnswer extends Error {}
+/** A failure without an answer: the network's, or the time limit's; `requestId` is the one sent. */
+class NoAnswer extends Error {
+  constructor(
+    message: string,
+    readonly requestId: string,
+  ) {
+    super(message);
+  }
+}
 
 /** The body as text, at most `maxBytes` (the request's signal bounds the time). */
 async function readBounded(response: Response, maxBytes: number): Promise<{ text: string; tooLarge?: string }> {
@@ -112,26 +128,30 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function send(options: RunCasesOptions, request: CaseRequest): Promise<{ sent: SentRequest; reply: Reply }> {
+async function send(options: RunCasesOptions, request: CaseRequest): Promise<{ sent: SentRequest; reply: Reply; ms: number }> {
   const url = `${options.baseUrl.replace(/\/+$/, '')}${request.path}`;
-  const headers: Record<string, string> = { accept: 'application/json', ...userAgentHeader(options.userAgent) };
+  const requestId = newRequestId();
+  const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': requestId, ...userAgentHeader(options.userAgent) };
   if (request.auth === 'key') headers['authorization'] = `Bearer ${options.apiKey}`;
   if (request.auth === 'wrong') headers['authorization'] = `Bearer ${WRONG_KEY}`;
   const body = request.raw?.text ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   const contentType = request.raw?.contentType ?? (body === undefined ? undefined : 'application/json');
   if (contentType !== undefined) headers['content-type'] = contentType;
-  const sent: SentRequest = { method: request.method, url, auth: request.auth, ...(contentType && { contentType }), ...(body !== undefined && { body }) };
+  const sent: SentRequest = { method: request.method, url, requestId, auth: request.auth, ...(contentType && { contentType }), ...(body !== undefined && { body }) };
   const signal = AbortSignal.timeout(options.timeoutMs);
+  const started = Date.now();
   try {
     // A redirect is an answer to check, not to follow (it could carry the key elsewhere).
     const response = await (options.fetch ?? globalThis.fetch)(url, { method: request.method, headers, redirect: 'manual', signal, ...(body !== undefined && { body }) });
+    // Until the answer's head, as the client's debug line counts.
+    const ms = Date.now() - started;
     const { text, tooLarge } = await readBounded(response, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     const json = tooLarge === undefined ? parseJson(text) : undefined;
-    return { sent, reply: { status: response.status, headers: response.headers, text, ...(json !== undefined && { json }), ...(tooLarge && { bodyError: tooLarge }) } };
+    return { sent, ms, reply: { status: response.status, headers: response.headers, text, ...(json !== undefined && { json }), ...(tooLarge && { bodyError: tooLarge }) } };
   } catch (error) {
     const timedOut = signal.aborted;
     const cause = error instanceof Error ? (error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message) : String(error);
-    throw new NoAnswer(timedOut ? `no answer from ${new URL(url).origin} within ${options.timeoutMs} ms` : `no answer from ${new URL(url).origin}: ${cause}`);
+    throw new NoAnswer(timedOut ? `no answer from ${new URL(url).origin} within ${options.timeoutMs} ms` : `no answer from ${new URL(url).origin}: ${cause}`, requestId);
   }
 }
 
@@ -180,28 +200,31 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
       exchange = await send(options, planned);
     } catch (error) {
       if (!(error instanceof NoAnswer)) throw error;
-      stopped = { reason: 'network', message: error.message, caseId: testCase.id };
+      stopped = { reason: 'network', message: error.message, caseId: testCase.id, requestId: error.requestId };
       results.push(result(testCase, { outcome: 'skip', reason: error.message, findings: [] }));
       continue;
     }
-    const { sent, reply } = exchange;
+    const { sent, reply, ms } = exchange;
     // Whatever the case expected, an animal the service says it stored is one this run created.
     if (planned.method === 'POST' && reply.status >= 200 && reply.status < 300) {
       const pet = z.safeParse(Pet, reply.json);
       if (pet.success) state.created.push(pet.data);
     }
     const findings = testCase.check(reply, state).sort((a, b) => (a.level === b.level ? 0 : a.level === 'required' ? -1 : 1));
-    const requestId = reply.headers.get('x-request-id');
-    options.onAnswer?.(sent, reply.status, requestId ?? undefined);
+    // The answer's id, where it differs from the one sent: the one its operator can look up (as the client's errors carry).
+    const requestId = reply.headers.get('x-request-id') ?? sent.requestId;
+    const { method, url } = sent;
+    options.logger?.debug?.(`${method} ${url} → ${reply.status} in ${ms} ms`, { method, url, status: reply.status, attempt: 1, ms, requestId });
+    options.onAnswer?.(sent, reply.status, requestId);
     const contentType = reply.headers.get('content-type');
-    const response = { status: reply.status, ...(requestId !== null && { requestId }), ...(contentType !== null && { contentType }), body: shown(reply.bodyError ?? reply.text) };
+    const response = { status: reply.status, requestId, ...(contentType !== null && { contentType }), body: shown(reply.bodyError ?? reply.text) };
     results.push(result(testCase, { outcome: outcomeOf(findings), findings, request: sent, response }));
     // The first request tells whether the run can prove anything: a refused key or a service
     // not serving would only fail every case after it.
     if (results.length === 1 && planned.auth === 'key') {
       const origin = new URL(sent.url).origin;
-      if (reply.status === 401) stopped = { reason: 'unauthorized', message: `the API key was refused (401) by ${origin}`, caseId: testCase.id };
-      if (reply.status === 429 || reply.status >= 500) stopped = { reason: 'unavailable', message: `${origin} is not serving: it answered ${reply.status}`, caseId: testCase.id };
+      if (reply.status === 401) stopped = { reason: 'unauthorized', message: `the API key was refused (401) by ${origin}`, caseId: testCase.id, requestId };
+      if (reply.status === 429 || reply.status >= 500) stopped = { reason: 'unavailable', message: `${origin} is not serving: it answered ${reply.status}`, caseId: testCase.id, requestId };
     }
   }
   const summary: Record<Outcome, number> = { pass: 0, fail: 0, note: 0, skip: 0 };
