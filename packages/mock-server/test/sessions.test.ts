@@ -228,4 +228,29 @@ describe('server.session(name) in code', () => {
       await server.close();
     }
   });
+
+  it('a handle of a session that ended refuses its controls instead of staging on nothing; using one counts as activity', async () => {
+    const server = await startMockServer({ seed: 2, sessionIdleMs: 300 });
+    try {
+      const ended = server.session('gone');
+      ended.end();
+      expect(() => ended.overrides.next('listPets', { body: [] })).toThrow(/Session gone has ended .*server\.session\('gone'\) gives a new one/);
+      expect(() => ended.store.size).toThrow(/Session gone has ended/);
+      expect(() => ended.reset()).toThrow(/Session gone has ended/);
+      ended.end();
+
+      // Idle: a handle used in code stays alive; one left alone past sessionIdleMs ends.
+      const kept = server.session('kept');
+      const idle = server.session('idle');
+      for (let step = 0; step < 4; step += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 120));
+        expect(kept.requests.count).toBe(0);
+      }
+      expect(() => idle.overrides.list()).toThrow(/Session idle has ended/);
+      kept.overrides.next('listPets', { body: [] });
+      expect(await (await fetch(`${server.origin}/sessions/kept/v1/pets`, { headers: auth })).json()).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
 });

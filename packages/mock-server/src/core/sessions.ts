@@ -78,6 +78,23 @@ function countOf(seed: Iterable<SeedPet>): number {
   return count;
 }
 
+/** `controls` whose every property first calls `check` (which throws, or counts as a use). */
+function guarded<T extends object>(controls: T, check: () => void): T {
+  return new Proxy(controls, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value === 'function') {
+        return (...args: unknown[]) => {
+          check();
+          return Reflect.apply(value, target, args) as unknown;
+        };
+      }
+      check();
+      return value;
+    },
+  });
+}
+
 /** How often idle sessions are looked for: often enough that one ends within half its idle time late. */
 const sweepInterval = (idleMs: number): number => Math.min(Math.max(Math.ceil(idleMs / 2), 10), 60_000);
 
@@ -123,7 +140,25 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
     const store = capPetStore(createPetStore(seed), maxPets, `Session ${name}`);
     const api = createMockApi({ ...sessionOptions, store, mountPath: `${SESSIONS_PATH}/${name}` });
     const now = Date.now();
-    const session: Session = { name, store, faults: api.faults, overrides: api.overrides, requests: api.requests, reset: api.reset, end: () => endOnly(entry) };
+    // A handle's controls count as the session's use, and refuse once it has ended: arming on a session
+    // that is gone would stage nothing for the next request, which starts a new one.
+    const touch = () => {
+      const now = Date.now();
+      if (live(name, now) !== entry) throw new Error(`Session ${name} has ended (by end(), DELETE /__admin/sessions/${name}, or ${idleMs / 1000} s without use): server.session('${name}') gives a new one`);
+      entry.lastUsed = now;
+    };
+    const session: Session = {
+      name,
+      store: guarded(store, touch),
+      faults: guarded(api.faults, touch),
+      overrides: guarded(api.overrides, touch),
+      requests: guarded(api.requests, touch),
+      reset: (...args) => {
+        touch();
+        api.reset(...args);
+      },
+      end: () => endOnly(entry),
+    };
     const entry: Entry = { api, created: now, lastUsed: now, session };
     sessions.set(name, entry);
     if (sweep === undefined) {
@@ -168,8 +203,9 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
       name,
       created: new Date(entry.created).toISOString(),
       lastUsed: new Date(entry.lastUsed).toISOString(),
-      animals: entry.session.store.size,
-      requests: entry.session.requests.count,
+      // The session's own controls, not its handle's: listing it is no use of it.
+      animals: entry.api.store.size,
+      requests: entry.api.requests.count,
     }));
   }
 
