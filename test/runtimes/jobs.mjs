@@ -127,6 +127,33 @@ function conformanceJobs() {
     },
     browser('chromium', 'Chromium', 'chrome', ensureChromium),
     browser('firefox', 'Firefox ESR', 'firefox', ensureFirefox),
+    // The mock's in-process fetch claims Bun and Deno too: the same suite through it, no server.
+    {
+      key: 'bun-in-process',
+      suite: 'SDK conformance, in-process mock',
+      runtime: 'Bun',
+      install: once('bun', (say) => ensureNpmTool(bunTool(pins.bun), say)),
+      pinned: pins.bun,
+      timeoutMs: CONFORMANCE_TIMEOUT_MS,
+      launch: (binary, context) => ({ command: binary, args: ['script-in-process.mjs'], cwd: context.stage }),
+      verdict: conformanceVerdict,
+    },
+    {
+      key: 'deno-in-process',
+      suite: 'SDK conformance, in-process mock',
+      runtime: 'Deno',
+      install: once('deno', (say) => ensureNpmTool(denoTool(pins.deno), say)),
+      pinned: pins.deno,
+      timeoutMs: CONFORMANCE_TIMEOUT_MS,
+      // No permission at all: the in-process fetch opens no socket, and a prompt would fail the run.
+      launch: (binary, context) => ({
+        command: binary,
+        args: ['run', '--no-prompt', 'script-in-process.mjs'],
+        cwd: context.stage,
+        env: { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1' },
+      }),
+      verdict: conformanceVerdict,
+    },
   ];
 }
 
