@@ -148,6 +148,10 @@ describe('createOverrides', () => {
 
     it('is typed per operation, so these do not compile', () => {
       const { overrides } = create();
+      // @ts-expect-error a kind fails below HTTP: it takes no status
+      expect(() => overrides.next('listPets', { kind: 'reset', status: 500 })).toThrow(TypeError);
+      // @ts-expect-error nor a body
+      expect(() => overrides.next('listPets', { kind: 'reset', body: [] })).toThrow(TypeError);
       // @ts-expect-error a misspelt query parameter
       expect(() => overrides.next('listPets', { body: [] }, { match: { query: { stauts: 'sold' } } })).toThrow(TypeError);
       // @ts-expect-error a status the contract does not know

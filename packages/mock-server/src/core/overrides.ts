@@ -50,10 +50,11 @@ export interface OverrideSuccessStatuses {
  * without one), a failure below HTTP, or only a delay before the real answer.
  */
 export type OverrideAnswer<Op extends OperationId> =
-  | { status?: OverrideSuccessStatuses[Op]; body: OverrideBodies[Op]; delayMs?: number }
-  | { status: number; body?: ErrorBody; delayMs?: number }
-  | { kind: FaultKind; delayMs?: number }
-  | { delayMs: number };
+  | { status?: OverrideSuccessStatuses[Op]; body: OverrideBodies[Op]; kind?: never; delayMs?: number }
+  | { status: number; body?: ErrorBody; kind?: never; delayMs?: number }
+  // A kind fails below HTTP: no status, no body (`never` makes the compiler say so, not only the run-time check).
+  | { kind: FaultKind; status?: never; body?: never; delayMs?: number }
+  | { delayMs: number; status?: never; body?: never; kind?: never };
 
 export interface OverrideOptions<Op extends OperationId = OperationId> {
   /** How many matching requests it answers (default 1), or `'always'` until cleared. */
