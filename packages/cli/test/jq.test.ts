@@ -78,6 +78,9 @@ describe.concurrent('--jq filters the JSON output with jq', () => {
       ['.[0] |\n  .x[', 'syntax error, unexpected end of file at line 2, column 5 (near "[")'],
       ['{name: }', "syntax error, unexpected '}' at line 1, column 8 (near \"}\")"],
       ['.[] | nosuchfunction', 'nosuchfunction/0 is not defined at line 1, column 7 (near "nosuchfunction")'],
+      // jq counts bytes; the column counts characters, after accents and emoji too.
+      ['.[] | select(.name == "Bélla") | .id foo', 'syntax error, unexpected IDENT, expecting end of file at line 1, column 38 (near "foo")'],
+      ['.[0] |\n  "🐶🐶🐶🐶" bar', 'syntax error, unexpected IDENT, expecting end of file at line 2, column 10 (near "bar")'],
     ] as const;
     for (const [expression, message] of cases) {
       const result = await run(['pets', 'list', '--jq', expression]);

@@ -68,6 +68,18 @@ describe('the CLI and request ids', () => {
     const json = await run(['pets', 'list', '--json', '--base-url', server.url], withKey);
     expect((JSON.parse(json.stderr) as JsonErrorLine).error).toMatchObject({ exitCode: 7, code: 'connection_reset', requestId: expect.stringMatching(new RegExp(`^${ID}$`)) });
   });
+
+  it('--debug gives every attempt that got no answer its line, the last one too, with the URL\'s query, a time in whole ms and the request id; the waits in between', async ({ expect }) => {
+    await fetch(`${admin}/faults`, { method: 'POST', headers, body: JSON.stringify({ operation: 'listPets', kind: 'reset', times: 3 }) });
+    const { run } = await createCli(tempDirs);
+    const result = await run(['pets', 'list', '--limit', '2', '--debug', '--base-url', server.url], withKey);
+    expect(result.code).toBe(7);
+    const requestId = new RegExp(`\\(request id (${ID})\\)\\n$`).exec(result.stderr)?.[1] ?? '';
+    const url = `${server.url}/pets?limit=2`.replaceAll('.', '\\.').replaceAll('?', '\\?');
+    const attempt = `debug: GET ${url} → connection reset \\(\\w+\\) in \\d+ ms \\(request id ${requestId}\\)`;
+    const retry = `debug: connection reset \\(\\w+\\), retrying in \\d\\.\\d s \\(request id ${requestId}\\)`;
+    expect(result.stderr).toMatch(new RegExp(`^${attempt}\\n${retry}\\n${attempt}\\n${retry}\\n${attempt}\\nerror: `));
+  });
   it('petstore verify says who it is too: every request it sends carries the CLI\'s User-Agent', async ({ expect }) => {
     await fetch(`${admin}/reset`, { method: 'POST', headers: { authorization: headers.authorization } });
     const { run } = await createCli(tempDirs);

@@ -2,7 +2,7 @@
 // server process (its journal shows what arrived) and small local servers
 // (retries, dropped connections, the debug lines before each retry).
 import { createRequire } from 'node:module';
-import { ConnectionError, PetstoreClient, RateLimitError, isNotFoundError, type ClientOptions } from '@petstore/sdk';
+import { ConfigurationError, ConnectionError, PetstoreClient, RateLimitError, isNotFoundError, type ClientOptions } from '@petstore/sdk';
 import type { RecordedRequest } from '@petstore/mock-server';
 import { DEV_API_KEY } from '@petstore/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,21 @@ describe('against the mock server process', () => {
     expect((await recorded(requestId!)).headers['user-agent']).toBe(`pet-shop/2.1 ${SDK_USER_AGENT}`);
   });
 
+  it("sends the caller's own User-Agent from the client's headers, in any case, in place of the SDK's (the userAgent option then unused)", async () => {
+    for (const name of ['User-Agent', 'user-agent', 'USER-AGENT']) {
+      const { requestId } = await client({ headers: { [name]: 'mine/1' }, userAgent: 'pet-shop/2.1' }).pets.list({ limit: 1 }).withResponse();
+      expect((await recorded(requestId!)).headers['user-agent']).toBe('mine/1');
+    }
+  });
+
+  it('refuses a userAgent a header cannot carry, or not a string, when the client is made: a ConfigurationError', () => {
+    for (const userAgent of ['bad\nua', 'tab\there', ' leading', 'é/1', 42]) {
+      expect(() => client({ userAgent: userAgent as string })).toThrow(ConfigurationError);
+    }
+    expect(() => client({ userAgent: 'bad\nua' })).toThrow('userAgent must be a product token such as "my-app/1.2" (printable ASCII), got "bad\\nua"');
+    expect(() => client({ userAgent: 'my-app/1.2 (+https://example.test)' })).not.toThrow();
+  });
+
   it("sends the caller's X-Request-Id, given per call", async () => {
     const { requestId } = await client().pets.list({ limit: 1 }, { headers: { 'X-Request-Id': 'order-7-lookup' } }).withResponse();
     expect(requestId).toBe('order-7-lookup');
@@ -56,10 +71,12 @@ describe('against the mock server process', () => {
     expect((await recorded(requestId!)).headers['traceparent']).toBe(TRACEPARENT);
   });
 
-  it('ignores an invalid traceparent (an all-zero trace id) and generates an id', async () => {
-    const traceparent = '00-00000000000000000000000000000000-00f067aa0ba902b7-01';
-    const { requestId } = await client({ headers: { traceparent } }).pets.list({ limit: 1 }).withResponse();
-    expect(requestId).toMatch(GENERATED_ID);
+  it('ignores an invalid traceparent (an all-zero trace id, version ff) and generates an id, sending the traceparent unchanged', async () => {
+    for (const traceparent of ['00-00000000000000000000000000000000-00f067aa0ba902b7-01', TRACEPARENT.replace(/^00/, 'ff')]) {
+      const { requestId } = await client({ headers: { traceparent } }).pets.list({ limit: 1 }).withResponse();
+      expect(requestId).toMatch(GENERATED_ID);
+      expect((await recorded(requestId!)).headers['traceparent']).toBe(traceparent);
+    }
   });
 
   it('an ApiError carries the request id the journal has', async () => {
@@ -72,7 +89,7 @@ describe('against the mock server process', () => {
 });
 
 describe('retries', () => {
-  it('keep the call\'s request id, and the debug logger hears the status and the wait before it ("429, retrying in 0.0 s (Retry-After)")', async () => {
+  it('keep the call\'s request id, and the debug logger hears each attempt (its URL with the query, whole ms) and the status and the wait before a retry ("429, retrying in 0.0 s (Retry-After)")', async () => {
     const ids: unknown[] = [];
     const server = await startServer((request, response, attempt) => {
       ids.push(request.headers['x-request-id']);
@@ -80,33 +97,67 @@ describe('retries', () => {
       else send(response, 200, [rex]);
     });
     const { logger, entries } = recordingLogger();
-    const { requestId } = await new PetstoreClient({ baseUrl: server.url, apiKey: 'test-key', logger }).pets.list().withResponse();
+    const { requestId } = await new PetstoreClient({ baseUrl: server.url, apiKey: 'test-key', logger }).pets.list({ limit: 1 }).withResponse();
     expect(ids).toEqual([requestId, requestId]);
-    const url = `${server.url}/pets`;
+    const url = `${server.url}/pets?limit=1`;
+    const ms = expect.toSatisfy(Number.isInteger);
     expect(entries.map(({ message, details }) => ({ message, details }))).toEqual([
-      { message: expect.stringMatching(/^GET http:\S+\/pets → 429 in \d+ ms$/), details: { method: 'GET', url, status: 429, attempt: 1, ms: expect.any(Number), requestId } },
+      { message: expect.stringMatching(/^GET http:\S+\/pets\?limit=1 → 429 in \d+ ms$/), details: { method: 'GET', url, status: 429, attempt: 1, ms, requestId, error: 'RateLimitError' } },
       {
         message: '429, retrying in 0.0 s (Retry-After)',
-        details: { method: 'GET', url, status: 429, attempt: 1, requestId, error: 'RateLimitError', waitMs: 0 },
+        details: { method: 'GET', url, status: 429, attempt: 1, ms, requestId, error: 'RateLimitError', waitMs: 0 },
       },
-      { message: expect.stringMatching(/^GET http:\S+\/pets → 200 in \d+ ms$/), details: { method: 'GET', url, status: 200, attempt: 2, ms: expect.any(Number), requestId } },
+      { message: expect.stringMatching(/^GET http:\S+\/pets\?limit=1 → 200 in \d+ ms$/), details: { method: 'GET', url, status: 200, attempt: 2, ms, requestId } },
     ]);
   });
 
-  it('say the backoff wait after a dropped connection, and the ConnectionError that ends the call carries the id every attempt sent', async () => {
+  it('say that a Retry-After over maxRetryAfter was capped, and what it asked', async () => {
+    const server = await startServer((_request, response, attempt) => {
+      if (attempt === 1) send(response, 503, { code: 'unavailable', message: 'later', status: 503 }, { 'retry-after': '100' });
+      else send(response, 200, [rex]);
+    });
+    const { logger, entries } = recordingLogger();
+    await new PetstoreClient({ baseUrl: server.url, apiKey: 'test-key', logger, maxRetryAfter: 0 }).pets.list();
+    expect(entries[1]).toMatchObject({ message: '503, retrying in 0.0 s (Retry-After 100.0 s, capped)', details: { status: 503, waitMs: 0 } });
+  });
+
+  it('say the backoff wait (whole ms) after a dropped connection, give every attempt its line, the last one too, and the ConnectionError that ends the call carries the id every attempt sent', async () => {
     const ids: unknown[] = [];
     const server = await startServer((request) => {
       ids.push(request.headers['x-request-id']);
       request.socket.destroy();
     });
     const { logger, entries } = recordingLogger();
-    const error = await failure(new PetstoreClient({ baseUrl: server.url, apiKey: 'test-key', logger, maxRetries: 1 }).pets.list());
+    const error = await failure(new PetstoreClient({ baseUrl: server.url, apiKey: 'test-key', logger, maxRetries: 1 }).pets.list({ limit: 3 }));
     expect(error).toBeInstanceOf(ConnectionError);
-    expect((error as ConnectionError).requestId).toMatch(GENERATED_ID);
-    expect(ids).toEqual([(error as ConnectionError).requestId, (error as ConnectionError).requestId]);
-    expect(entries).toHaveLength(1);
-    expect(entries[0]!.message).toMatch(/^connection reset \(\w+\), retrying in 0\.[0-3] s$/);
-    expect(entries[0]!.details).toMatchObject({ attempt: 1, error: 'ConnectionError', requestId: (error as ConnectionError).requestId });
+    const { requestId } = error as ConnectionError;
+    expect(requestId).toMatch(GENERATED_ID);
+    expect(ids).toEqual([requestId, requestId]);
+    const attemptLine = /^GET http:\S+\/pets\?limit=3 → connection reset \(\w+\) in \d+ ms$/;
+    expect(entries.map(({ message }) => message)).toEqual([
+      expect.stringMatching(attemptLine),
+      expect.stringMatching(/^connection reset \(\w+\), retrying in 0\.[0-3] s$/),
+      expect.stringMatching(attemptLine),
+    ]);
+    const details = { method: 'GET', url: `${server.url}/pets?limit=3`, error: 'ConnectionError', requestId, ms: expect.toSatisfy(Number.isInteger) };
+    expect(entries.map((entry) => entry.details)).toEqual([
+      { ...details, attempt: 1 },
+      { ...details, attempt: 1, waitMs: expect.toSatisfy(Number.isInteger) },
+      { ...details, attempt: 2 },
+    ]);
+  });
+
+  it('give a failed attempt that is not retried its line: a create whose connection drops', async () => {
+    const server = await startServer((request) => request.socket.destroy());
+    const { logger, entries } = recordingLogger();
+    const error = await failure(new PetstoreClient({ baseUrl: server.url, apiKey: 'test-key', logger }).pets.create({ name: 'Rex', categoryId: 1 }));
+    expect(entries).toEqual([
+      {
+        level: 'debug',
+        message: expect.stringMatching(/^POST http:\S+\/pets → connection reset \(\w+\) in \d+ ms$/),
+        details: expect.objectContaining({ method: 'POST', attempt: 1, error: 'ConnectionError', requestId: (error as ConnectionError).requestId }),
+      },
+    ]);
   });
 
   it("give the caller's beforeRetry hooks the SDK's error class, not ky's", async () => {

@@ -21,6 +21,21 @@ describe('jqErrorMessage', () => {
     expect(jqErrorMessage(stderr, source, 0)).toBe(`x/0 is not defined at line 1, column 6 (near "${'x'.repeat(24)}…")`);
   });
 
+  it('reads the padding as UTF-8 bytes: the column and the text near it are right after non-ASCII text', () => {
+    // jq 1.7's own stderr for `halt | "ééé" bar` and `halt | "🐶🐶" x`: 16 and 15 spaces (bytes before the error).
+    expect(jqErrorMessage(compileError('syntax error, unexpected IDENT, expecting end of file', 1, `halt | "ééé" bar${' '.repeat(16)}`), '"ééé" bar', 7)).toBe(
+      'syntax error, unexpected IDENT, expecting end of file at line 1, column 7 (near "bar")',
+    );
+    expect(jqErrorMessage(compileError('syntax error, unexpected IDENT, expecting end of file', 1, `halt | "🐶🐶" x${' '.repeat(18)}`), '"🐶🐶" x', 7)).toBe(
+      'syntax error, unexpected IDENT, expecting end of file at line 1, column 6 (near "x")',
+    );
+    const source = '.[] | select(.name == "Bélla") | .id foo';
+    expect(jqErrorMessage(compileError('syntax error, unexpected IDENT, expecting end of file', 2, `${source}${' '.repeat(38)}`), `.
+${source}`, 7)).toBe(
+      'syntax error, unexpected IDENT, expecting end of file at line 2, column 38 (near "foo")',
+    );
+  });
+
   it('words an error on the data without jq\'s prefix', () => {
     expect(jqErrorMessage('jq: error (at inputString:0): Cannot iterate over null (null)', '.[]', 0)).toBe('Cannot iterate over null (null)');
     expect(jqErrorMessage('jq: error: module not found: a\n\njq: 1 compile error', 'import "a" as a; .', 0)).toBe('module not found: a');

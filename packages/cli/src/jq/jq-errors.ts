@@ -5,18 +5,36 @@
  *     .foo bar     ␣
  *     jq: 1 compile error
  *
- * where the spaces after the quoted line are as many as the column of the
- * error in it (jq meant them to lead to a caret it never prints). That count,
- * less `prefixLength` on line 1 (the CLI's wrapper), is the column.
+ * where the spaces after the quoted line are as many as the error's offset
+ * in it, in UTF-8 bytes (jq meant them to lead to a caret it never prints).
+ * That count, less `prefixLength` on line 1 (the CLI's wrapper), is read back
+ * as characters of the line: `"ééé" bar` is 11 bytes before `bar` but 7 characters.
  */
 const COMPILE_ERROR = /^jq: error: (.*?)(?: \(Unix shell quoting issues\?\))? at <top-level>, line (\d+):$/;
 const RUNTIME_ERROR = /^jq: error \(at [^)]*\): /;
 
-/** The text around a column, for a message of one line. */
-const near = (line: string, column: number): string => {
-  const rest = line.slice(column - 1, column - 1 + 24);
-  return rest === '' ? '(at the end of the line)' : `(near "${rest}${line.length > column - 1 + 24 ? '…' : ''}")`;
+/** The text from `index` (in UTF-16 units) on, for a message of one line. */
+const near = (line: string, index: number): string => {
+  const rest = line.slice(index, index + 24);
+  return rest === '' ? '(at the end of the line)' : `(near "${rest}${line.length > index + 24 ? '…' : ''}")`;
 };
+
+const utf8 = new TextEncoder();
+
+/**
+ * The index in `line` (in UTF-16 units, as strings count) of the character
+ * at UTF-8 byte `offset`, as jq counts: bytes. Within a character, its start.
+ */
+function indexOfByte(line: string, offset: number): number {
+  let bytes = 0;
+  let index = 0;
+  for (const character of line) {
+    bytes += utf8.encode(character).length;
+    if (bytes > offset) break;
+    index += character.length;
+  }
+  return index;
+}
 
 /** The first error jq reports, with the line and column in the user's expression. */
 export function jqErrorMessage(stderr: string, expression: string, prefixLength: number): string {
@@ -30,11 +48,13 @@ export function jqErrorMessage(stderr: string, expression: string, prefixLength:
   const sourceLines = expression.split('\n');
   const source = sourceLines[lineNumber - 1] ?? '';
   const quoted = lines[first + 1] ?? '';
-  // The line as jq quotes it (with the prefix on line 1), then the spaces that give the column.
+  // The line as jq quotes it (with the prefix on line 1), then the spaces that give the column, in bytes.
   const quotedSource = lineNumber === 1 ? quoted.slice(0, prefixLength + source.length) : quoted.slice(0, source.length);
   const offset = quoted.length - quotedSource.length - (lineNumber === 1 ? prefixLength : 0);
   if (lineNumber > sourceLines.length) return `${what} at the end of the expression`;
   // An error in the wrapper's closing line, or before the expression, is at its end or its start.
-  const column = Math.min(Math.max(offset, 0), source.length) + 1;
-  return `${what} at line ${lineNumber}, column ${column} ${near(source, column)}`;
+  const index = indexOfByte(source, Math.max(offset, 0));
+  // The column counts characters, as a person does (an emoji is one, not two UTF-16 units).
+  const column = [...source.slice(0, index)].length + 1;
+  return `${what} at line ${lineNumber}, column ${column} ${near(source, index)}`;
 }

@@ -75,6 +75,13 @@ describe('createRequestLog', () => {
     expect(JSON.parse(json.text())).toMatchObject({ requestId: 'abc-1', userAgent });
   });
 
+  it('escapes a `"` and a `\\` in the User-Agent with a `\\`, so that its quotes end where it does', async () => {
+    const out = sink();
+    createRequestLog('pretty', { out: out.stream, err: sink().stream }).request({ ...entry, userAgent: 'evil" 200 x\\u0041' });
+    await nextTurn();
+    expect(out.text()).toBe('GET     /v1/pets 200 1.2 ms abc-1 "evil\\" 200 x\\\\u0041"\n');
+  });
+
   it('writes nothing for requests when off, but still reports unexpected errors', () => {
     const out = sink();
     const err = sink();

@@ -94,9 +94,13 @@ const oneLine = (text: string): string => text.replace(UNSAFE_ON_TERMINAL, (char
 /** Most characters of a User-Agent the pretty line shows: the client chose it. */
 const USER_AGENT_SHOWN = 200;
 
-/** The pretty line's User-Agent, after the request id: quoted (it has spaces), one line, cut at USER_AGENT_SHOWN. */
+/**
+ * The pretty line's User-Agent, after the request id: quoted (it has spaces),
+ * one line, cut at USER_AGENT_SHOWN. A `"` or `\` in it escaped with a `\`,
+ * as Apache's log does, so that the quotes end where the User-Agent does.
+ */
 const quoted = (userAgent: string | undefined): string =>
-  userAgent ? ` "${oneLine(userAgent.length > USER_AGENT_SHOWN ? `${userAgent.slice(0, USER_AGENT_SHOWN)}…` : userAgent)}"` : '';
+  userAgent ? ` "${oneLine((userAgent.length > USER_AGENT_SHOWN ? `${userAgent.slice(0, USER_AGENT_SHOWN)}…` : userAgent).replace(/["\\]/g, '\\$&'))}"` : '';
 
 /** The pretty line's explanation of an error answer, after its request id. */
 const explanation = (error: ErrorExplanation | undefined): string => (error ? ` ${error.code}: ${oneLine(error.message)}` : '');

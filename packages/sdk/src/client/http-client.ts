@@ -1,4 +1,4 @@
-import ky, { isNetworkError, isTimeoutError, type AfterResponseHook, type BeforeRequestHook, type BeforeRetryHook, type NormalizedOptions } from 'ky';
+import ky, { isNetworkError, isTimeoutError, type BeforeRequestHook, type BeforeRetryHook, type NormalizedOptions } from 'ky';
 import { userAgentHeader } from '#runtime';
 import type { WithResponse } from './api-promise.js';
 import { parseDeprecation, type Deprecation } from './deprecation.js';
@@ -82,8 +82,8 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     prefix: baseUrl,
     headers: {
       accept: 'application/json',
-      // None in browsers: they send their own.
-      ...userAgentHeader(options.userAgent),
+      // None in browsers: they send their own; none either where `headers` has a User-Agent (in any case): the caller's replaces it.
+      ...userAgentHeader(options.userAgent, options.headers),
       ...options.headers,
       ...(typeof apiKey === 'string' && { authorization: `Bearer ${apiKey}` }),
     },
@@ -95,14 +95,14 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     // content type: it keeps the raw text and parses it once.
     parseJson: (text) => text,
     ...(options.fetch && { fetch: options.fetch }),
+    // The caller's init and afterResponse hooks as they are (the debug lines are
+    // logAttempt's, not a hook's: ky clones the response for each afterResponse hook).
     hooks: {
-      ...(hooks.init && { init: hooks.init }),
+      ...hooks,
       // The request id last: after any hook of the caller's that sets X-Request-Id or a traceparent.
       beforeRequest: [...(hooks.beforeRequest ?? []), stampRequestId],
       // The caller's beforeRetry hooks get the SDK's error, not ky's.
       beforeRetry: (hooks.beforeRetry ?? []).map((hook): BeforeRetryHook => (state) => hook({ ...state, error: toPetstoreError(state.error, contextOf(state.options)) })),
-      // The debug line only with a debug logger: ky clones the response for each afterResponse hook.
-      afterResponse: [...(debug ? [logAnswer(debug)] : []), ...(hooks.afterResponse ?? [])],
       beforeError: [({ error, options: normalized }) => toPetstoreError(error, contextOf(normalized)), ...(hooks.beforeError ?? [])],
     },
   });
@@ -112,31 +112,35 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     signal?.throwIfAborted();
     // Once per call: a retry reuses the key its call was given.
     const key = typeof apiKey === 'function' ? checkKey(await apiKey()) : apiKey;
+    // The query joined here, not ky's searchParams (see `prefix` above).
+    const query = call.searchParams ? new URLSearchParams(call.searchParams as Record<string, string>).toString() : '';
+    const path = query ? `${call.path}?${query}` : call.path;
     const label = `${call.method} ${baseUrl}${call.path}`;
+    const started = Date.now();
     const context: CallContext = {
       label,
+      method: call.method,
+      url: baseUrl + path,
       origin,
       signal,
-      started: Date.now(),
+      started,
       timeout: call.options?.timeout ?? timeout,
       totalTimeout,
-      progress: { retries: 0 },
+      progress: { retries: 0, wait: 0, attemptStarted: started },
     };
     const read = call.method === 'GET';
     const retryLimit = read ? (call.options?.maxRetries ?? maxRetries) : 0;
-    // The query joined here, not ky's searchParams (see `prefix` above).
-    const query = call.searchParams ? new URLSearchParams(call.searchParams as Record<string, string>).toString() : '';
     const callHeaders = call.options?.headers;
     // Only what this call changes: ky merges each option given into the instance's.
     // `own` is the attempt's signal, with the caller's: readBody ends the attempt's fetch by it.
-    const attempt = (own: AbortController, made = context.progress.retries) =>
-      api(query ? `${call.path}?${query}` : call.path, {
+    const attempt = (own: AbortController) =>
+      api(path, {
         method: call.method,
-        ...(call.json !== undefined && { json: call.json }),
+        json: call.json,
         // The key last, so that no per-call header can replace it.
         ...((callHeaders || typeof apiKey === 'function') && { headers: { ...callHeaders, authorization: `Bearer ${key}` } }),
         signal: signal ? AbortSignal.any([signal, own.signal]) : own.signal,
-        ...(call.options?.timeout !== undefined && { timeout: call.options.timeout }),
+        timeout: context.timeout,
         // Reads: what is left of the retries after any failed body reads (the backoff continued).
         // Writes are never sent twice: no retry (the API has no idempotency key), and
         // a redirect is an ApiError naming the Location, not a second POST. With no
@@ -145,21 +149,27 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         ...(read
           ? {
               retry: {
-                limit: retryLimit - made,
+                limit: retryLimit - context.progress.retries,
                 // As ky would: the network errors it recognises and attempt timeouts, no other failure.
                 shouldRetry: ({ error }) => planRetry(toPetstoreError(error, context), context, isNetworkError(error) || isTimeoutError(error)),
-                delay: () => context.progress.wait ?? 0,
+                delay: () => context.progress.wait,
               },
             }
           : { retry: 0, redirect: 'manual' }),
-        ...(made > 0 && { totalTimeout: context.started + totalTimeout - Date.now() }),
+        // What is left of it: after a failed body read, or a key function's time.
+        totalTimeout: context.started + totalTimeout - Date.now(),
         context: context as unknown as Record<string, unknown>,
       });
     try {
       return await exchange();
     } catch (error) {
-      // Every failure of a call names its request id, whichever step it came from.
-      if (error instanceof PetstoreError) error.requestId ??= context.progress.requestId;
+      if (error instanceof PetstoreError) {
+        // Every failure of a call names its request id, whichever step it came from.
+        error.requestId ??= context.progress.requestId;
+        // The line of the last attempt's failure, or of one not retried (planRetry
+        // tells those it retries), an answer that breaks the contract included.
+        logAttempt(context, error);
+      }
       throw error;
     }
 
@@ -174,6 +184,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         own.abort();
         throw crossOrigin;
       }
+      logAttempt(context, response);
       try {
         text = await readBody(response, maxResponseBytes, context, own);
         break;
@@ -184,7 +195,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         const failure = toPetstoreError(error as Error, context);
         // A body over maxResponseBytes would be as large again; a stall or a cut (whatever error the runtime gives) may not be.
         if (context.progress.retries >= retryLimit || signal?.aborted || !planRetry(failure, context, !(failure instanceof ResponseTooLargeError))) throw failure;
-        await waitToRetry(context, context.progress.wait ?? 0);
+        await waitToRetry(context, context.progress.wait);
       }
     }
 
@@ -217,36 +228,64 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
   function planRetry(failure: Error, context: CallContext, retryable: boolean): boolean {
     const { progress } = context;
     let wait: number | undefined;
+    let asked = 0;
     const { status } = failure as Partial<ApiError>;
     if (status) {
       if (!RETRY_STATUSES.includes(status)) return false;
       // Seconds or an HTTP date (`0` seconds read as a date is in the past: no wait either); a malformed one is ignored (the backoff applies), as ky does.
-      const after = (status === 429 || status === 503) && (failure as ApiError).headers.get('retry-after');
-      const ms = after ? Number(after) * 1000 || Date.parse(after) - Date.now() : Number.NaN;
-      if (!Number.isNaN(ms)) wait = Math.min(Math.max(0, ms), maxRetryAfter);
+      const after = (status === 429 || status === 503) && (failure as ApiError).headers?.get('retry-after');
+      asked = after ? Math.round(Number(after) * 1000 || Date.parse(after) - Date.now()) : NaN;
+      if (!Number.isNaN(asked)) wait = Math.min(Math.max(0, asked), maxRetryAfter);
     } else if (!retryable) return false;
-    const ms = (progress.wait = wait ?? Math.min(BACKOFF_LIMIT_MS, Math.random() * backoff(progress.retries + 1)));
-    // Which attempt failed, how (in its own words, without the `METHOD URL: ` the details give), and the wait.
-    const [method, url] = context.label.split(' ');
-    debug?.(`${status ?? failure.message.replace(`${context.label}: `, '')}, retrying in ${(ms / 1000).toFixed(1)} s${wait === undefined ? '' : ' (Retry-After)'}`, {
-      method,
-      url,
-      status,
-      attempt: progress.retries + 1,
-      // The answer's, where it had one (as in logAnswer's line), else the one sent.
-      requestId: (failure as PetstoreError).requestId ?? progress.requestId,
-      error: failure.name,
-      waitMs: ms,
-    });
+    // Whole milliseconds, so that the next attempt's time is too.
+    const ms = (progress.wait = wait ?? Math.round(Math.min(BACKOFF_LIMIT_MS, Math.random() * backoff(progress.retries + 1))));
+    // The attempt's line, then which failed, how, and the wait: a Retry-After over maxRetryAfter says it was shortened.
+    logAttempt(context, failure);
+    logAttempt(context, failure, `, retrying in ${duration(ms)}${wait === undefined ? '' : ` (Retry-After${asked > maxRetryAfter ? ` ${duration(asked)}, capped` : ''})`}`, ms);
     // Counted now, so that a retry after a failed body read knows how many are left; the next attempt's clock starts after the wait.
     progress.retries++;
     progress.attemptStarted = Date.now() + ms;
     return true;
   }
 
+  /**
+   * The debug line of an attempt: `GET URL → 200 in 12 ms`, the failure in
+   * place of the status where no answer came (its message without the
+   * `METHOD URL: ` that starts it; an answer whose body then failed has both
+   * lines); or, given `retrying`, the line before a retry's wait:
+   * `429, retrying in 2.0 s (Retry-After)`. The details every line has: the
+   * method, the URL as sent (its query included), which attempt, its time, the
+   * request id (the answer's, where it had one and differs from the one sent:
+   * the one its operator can look up), the status and the SDK's error class.
+   */
+  function logAttempt(context: CallContext, outcome: Response | Error, retrying?: string, waitMs?: number): void {
+    const { method, url, progress } = context;
+    // A Response's, or an ApiError's (a ProxyError's status is the proxy's, and it has no headers).
+    const { headers, status } = outcome as Partial<ApiError>;
+    const answered = headers && status;
+    const what = answered ?? (outcome as Error).message.replace(/^[A-Z]+ \S+: /, '');
+    // None below 0: a totalTimeout reached in the wait before an attempt ends the call with that attempt's line.
+    const ms = Math.max(0, Date.now() - progress.attemptStarted);
+    // Without a debug logger, `?.` evaluates none of the arguments.
+    debug?.(retrying ? `${what}${retrying}` : `${method} ${url} → ${what} in ${ms} ms`, {
+      method,
+      url,
+      status: answered,
+      attempt: progress.retries + 1,
+      ms,
+      requestId: headers?.get('x-request-id') ?? progress.requestId,
+      // A Response has no name.
+      error: (outcome as Error).name,
+      waitMs,
+    });
+  }
+
   return { send };
 }
 
+
+/** A wait, as a person reads it: `2.0 s`. */
+const duration = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Waits `ms` before a retry, as ky does: rejects with the caller's abort
@@ -279,31 +318,12 @@ function checkKey(key: unknown): string {
 }
 
 /**
- * Starts the clock of the attempt (ky runs it once per ky call: per call, and
- * per retry after a failed body read), and stamps the request id: one per call, on every attempt: the `X-Request-Id` the caller's headers
- * or hooks set, else the trace id of a `traceparent` they set (sent
- * unchanged), else a new one.
+ * Stamps the request id (ky runs it once per ky call: per call, and per retry
+ * after a failed body read): one per call, on every attempt: the `X-Request-Id`
+ * the caller's headers or hooks set, else the trace id of a `traceparent` they
+ * set (sent unchanged), else a new one.
  */
 const stampRequestId: BeforeRequestHook = ({ request: { headers }, options: normalized }) => {
   const { progress } = contextOf(normalized);
   headers.set('x-request-id', (progress.requestId ??= headers.get('x-request-id') ?? traceIdOf(headers.get('traceparent')) ?? newRequestId()));
 };
-
-/** The debug line of an answer, with its time. */
-const logAnswer =
-  (debug: NonNullable<Logger['debug']>): AfterResponseHook =>
-  ({ request, response, options: normalized }) => {
-    const { progress, started } = contextOf(normalized);
-    const { method, url } = request;
-    const { status } = response;
-    const ms = Date.now() - (progress.attemptStarted ?? started);
-    debug(`${method} ${url} → ${status} in ${ms} ms`, {
-      method,
-      url,
-      status,
-      attempt: progress.retries + 1,
-      ms,
-      // The answer's, where it differs from the one sent: the one its operator can look up.
-      requestId: response.headers.get('x-request-id') ?? progress.requestId,
-    });
-  };

@@ -3,11 +3,12 @@ import type { Hooks } from 'ky';
 /** Where the SDK reports what it does: debug lines per request, warnings (deprecations, unknown statuses). */
 export interface Logger {
   /**
-   * A line per HTTP answer (`GET URL → 200 in 12 ms`) and per retry, before
-   * its wait (`429, retrying in 2.0 s (Retry-After)`); `details` has `method`,
-   * `url`, `attempt` (1 for the first), `requestId`, and `status` and `ms` of
-   * an answer, or `status`, `error` (the SDK's error class) and `waitMs` of a
-   * retry. Optional.
+   * A line per attempt (`GET URL → 200 in 12 ms`, the URL with its query; a
+   * failure without an answer in place of the status, the last attempt's too)
+   * and per retry, before its wait (`429, retrying in 2.0 s (Retry-After)`);
+   * `details` has `method`, `url`, `attempt` (1 for the first), `ms`,
+   * `requestId`, the `status` of an answer, `error` (the SDK's error class) of
+   * a failure, and `waitMs` of a retry. Optional.
    */
   debug?(message: string, details?: Record<string, unknown>): void;
   warn(message: string, details?: Record<string, unknown>): void;
@@ -47,12 +48,12 @@ export interface ClientOptions {
   hooks?: Hooks | undefined;
   /** Largest response body read, in bytes (default 10 MiB); a larger one is a `ResponseTooLargeError`. */
   maxResponseBytes?: number | undefined;
-  /** Headers sent with every request. */
+  /** Headers sent with every request; a `User-Agent` among them (in any case) replaces the SDK's. */
   headers?: Record<string, string> | undefined;
   /**
    * Your application's product token, put before the SDK's in the
-   * `User-Agent` (`my-app/1.2` gives `my-app/1.2 petstore-sdk/0.1.0 (node/22.12.0)`).
-   * Node.js, Bun and Deno only: browsers send their own User-Agent.
+   * `User-Agent` (`my-app/1.2` gives `my-app/1.2 petstore-sdk/0.1.0 (node/22.12.0)`):
+   * printable ASCII. Node.js, Bun and Deno only: browsers send their own User-Agent.
    */
   userAgent?: string | undefined;
   /** Where debug lines and warnings go. Default: warnings to `console.warn`, no debug. */

@@ -1,8 +1,9 @@
 /**
- * A W3C `traceparent`'s version and trace id (all zeros is invalid); the
- * parent id and flags after it are not the SDK's business: the header is sent as it is.
+ * A W3C `traceparent`'s version and trace id (version `ff` and a trace id of
+ * all zeros are invalid); the parent id and flags after it are not the SDK's
+ * business: the header is sent as it is.
  */
-const TRACEPARENT = /^[\da-f]{2}-(?!0{32})([\da-f]{32})-/;
+const TRACEPARENT = /^(?!ff)[\da-f]{2}-(?!0{32})([\da-f]{32})-/;
 
 /**
  * A new request id: 32 random lowercase hex digits (128 bits, as a UUID's

@@ -9,6 +9,9 @@ import { ConnectionError, TimeoutError } from './transport-errors.js';
 export interface CallContext {
   /** `METHOD URL`, for messages. */
   label: string;
+  /** The method, and the URL requested with its query, for the debug lines. */
+  method: string;
+  url: string;
   /** The base URL's origin: the only one answers may come from. */
   origin: string;
   /** The caller's signal: its abort reason passes through unchanged. */
@@ -24,10 +27,10 @@ export interface CallContext {
     retries: number;
     /** The call's X-Request-Id, set by its first attempt (see stampRequestId). */
     requestId?: string;
-    /** `Date.now()` when the current attempt started (set by stampRequestId and planRetry). */
-    attemptStarted?: number;
+    /** `Date.now()` when the current attempt started: the call's start, then after each wait (planRetry). */
+    attemptStarted: number;
     /** Milliseconds before the next attempt, as planRetry decided. */
-    wait?: number;
+    wait: number;
   };
 }
 
