@@ -69,6 +69,32 @@ function conformanceJobs() {
     launch: (binary, context) => ({ command: binary, args: scriptArgs(context), cwd: context.stage }),
     verdict: conformanceVerdict,
   });
+  const bun = (key, suite, args) => ({
+    key,
+    suite,
+    runtime: 'Bun',
+    install: once('bun', (say) => ensureNpmTool(bunTool(pins.bun), say)),
+    pinned: pins.bun,
+    timeoutMs: CONFORMANCE_TIMEOUT_MS,
+    launch: (binary, context) => ({ command: binary, args: args(context), cwd: context.stage }),
+    verdict: conformanceVerdict,
+  });
+  // `args`: Deno's permissions, then the script and its arguments.
+  const deno = (key, suite, args) => ({
+    key,
+    suite,
+    runtime: 'Deno',
+    install: once('deno', (say) => ensureNpmTool(denoTool(pins.deno), say)),
+    pinned: pins.deno,
+    timeoutMs: CONFORMANCE_TIMEOUT_MS,
+    launch: (binary, context) => ({
+      command: binary,
+      args: ['run', '--no-prompt', ...args(context)],
+      cwd: context.stage,
+      env: { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1' },
+    }),
+    verdict: conformanceVerdict,
+  });
   const browser = (key, runtime, name, ensure) => ({
     key,
     suite: 'SDK conformance',
@@ -85,32 +111,9 @@ function conformanceJobs() {
     node(pins.nodeSdkCliLowest, 'node22'),
     node(pins.node24, 'node24'),
     node(developmentNode, 'node26'),
-    {
-      key: 'bun',
-      suite: 'SDK conformance',
-      runtime: 'Bun',
-      install: once('bun', (say) => ensureNpmTool(bunTool(pins.bun), say)),
-      pinned: pins.bun,
-      timeoutMs: CONFORMANCE_TIMEOUT_MS,
-      launch: (binary, context) => ({ command: binary, args: scriptArgs(context), cwd: context.stage }),
-      verdict: conformanceVerdict,
-    },
-    {
-      key: 'deno',
-      suite: 'SDK conformance',
-      runtime: 'Deno',
-      install: once('deno', (say) => ensureNpmTool(denoTool(pins.deno), say)),
-      pinned: pins.deno,
-      timeoutMs: CONFORMANCE_TIMEOUT_MS,
-      // Network access to loopback only, and never a prompt: a denied fetch fails the run.
-      launch: (binary, context) => ({
-        command: binary,
-        args: ['run', '--no-prompt', '--allow-net=127.0.0.1', ...scriptArgs(context)],
-        cwd: context.stage,
-        env: { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1' },
-      }),
-      verdict: conformanceVerdict,
-    },
+    bun('bun', 'SDK conformance', scriptArgs),
+    // Network access to loopback only, and never a prompt: a denied fetch fails the run.
+    deno('deno', 'SDK conformance', (context) => ['--allow-net=127.0.0.1', ...scriptArgs(context)]),
     {
       key: 'workerd',
       suite: 'SDK conformance',
@@ -128,32 +131,9 @@ function conformanceJobs() {
     browser('chromium', 'Chromium', 'chrome', ensureChromium),
     browser('firefox', 'Firefox ESR', 'firefox', ensureFirefox),
     // The mock's in-process fetch claims Bun and Deno too: the same suite through it, no server.
-    {
-      key: 'bun-in-process',
-      suite: 'SDK conformance, in-process mock',
-      runtime: 'Bun',
-      install: once('bun', (say) => ensureNpmTool(bunTool(pins.bun), say)),
-      pinned: pins.bun,
-      timeoutMs: CONFORMANCE_TIMEOUT_MS,
-      launch: (binary, context) => ({ command: binary, args: ['script-in-process.mjs'], cwd: context.stage }),
-      verdict: conformanceVerdict,
-    },
-    {
-      key: 'deno-in-process',
-      suite: 'SDK conformance, in-process mock',
-      runtime: 'Deno',
-      install: once('deno', (say) => ensureNpmTool(denoTool(pins.deno), say)),
-      pinned: pins.deno,
-      timeoutMs: CONFORMANCE_TIMEOUT_MS,
-      // No permission at all: the in-process fetch opens no socket, and a prompt would fail the run.
-      launch: (binary, context) => ({
-        command: binary,
-        args: ['run', '--no-prompt', 'script-in-process.mjs'],
-        cwd: context.stage,
-        env: { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1' },
-      }),
-      verdict: conformanceVerdict,
-    },
+    bun('bun-in-process', 'SDK conformance, in-process mock', () => ['script-in-process.mjs']),
+    // No permission at all: the in-process fetch opens no socket, and a prompt would fail the run.
+    deno('deno-in-process', 'SDK conformance, in-process mock', () => ['script-in-process.mjs']),
   ];
 }
 
