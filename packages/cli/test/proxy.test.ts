@@ -215,8 +215,12 @@ describe('petstore behind a proxy', () => {
       expect(trusted).toMatchObject({ code: 0, stderr: '' });
       const untrusted = await list({ HTTP_PROXY: tlsProxy }, mock.url, ['--debug']);
       expect(untrusted.code).toBe(7);
+      // One attempt: its debug line, no retry, then the error.
+      const [attempt, error, ...rest] = untrusted.stderr.split('\n');
+      expect(attempt).toMatch(new RegExp(`^debug: GET .* → the proxy ${tlsProxy.replaceAll('.', '\\.')} \\(from HTTP_PROXY\\): TLS failure \\(DEPTH_ZERO_SELF_SIGNED_CERT\\) in \\d+ ms`));
       expect(untrusted.stderr).not.toContain('retrying');
-      expect(withoutRequestId(untrusted.stderr)).toBe(
+      expect(rest).toEqual(['']);
+      expect(withoutRequestId(`${error}\n`)).toBe(
         `error: the proxy ${tlsProxy} (from HTTP_PROXY): TLS failure (DEPTH_ZERO_SELF_SIGNED_CERT); check that the proxy speaks TLS (else give it as http://) and that its certificate is valid (NODE_EXTRA_CA_CERTS adds a private certificate authority), or set NO_PROXY=127.0.0.1 to connect to it directly\n`,
       );
     } finally {
