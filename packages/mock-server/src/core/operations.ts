@@ -58,8 +58,15 @@ function withReceived(issue: z.core.$ZodIssue): z.core.$ZodIssue {
   if (issue.input === undefined) return issue.code === 'invalid_type' ? { ...issue, message: 'is required' } : issue;
   // An integer past 2^53 - 1 was rounded when parsed: quoting it would misquote what came.
   if (typeof issue.input === 'number' && Number.isInteger(issue.input) && !Number.isSafeInteger(issue.input)) return issue;
-  const text = JSON.stringify(issue.input) ?? String(issue.input);
-  return { ...issue, message: `${issue.message}, got ${text.length > QUOTED_CHARACTERS ? `${text.slice(0, QUOTED_CHARACTERS)}…` : text}` };
+  return { ...issue, message: `${issue.message}, got ${quoted(issue.input)}` };
+}
+
+/** What came, in a few words: a text's first characters as JSON, a number as it is, an array or object by its kind (never serialised whole: it may be a megabyte). */
+function quoted(input: unknown): string {
+  if (typeof input === 'string') return input.length > QUOTED_CHARACTERS ? `${JSON.stringify(input.slice(0, QUOTED_CHARACTERS - 1))}…` : JSON.stringify(input);
+  if (Array.isArray(input)) return input.length === 0 ? '[]' : `an array of ${input.length}`;
+  if (typeof input === 'object' && input !== null) return 'an object';
+  return String(input);
 }
 
 export const listPets: Operation = async ({ request, store }) => {
