@@ -1,4 +1,4 @@
-/** What every armed entry keeps: how many more requests it answers, and what it counts against the byte budget. */
+/** What every armed entry keeps: how many more requests it answers. */
 export interface Spendable {
   remaining: number | 'always';
 }

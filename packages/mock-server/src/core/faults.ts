@@ -74,9 +74,10 @@ export function createFaults(): { faults: Faults; take: (operationId: OperationI
     const parsed = parseFaultSpec(value, '');
     if ('error' in parsed) throw new TypeError(`Invalid fault: ${parsed.error}`);
     const { times = 1, ...rest } = parsed.spec;
+    // The id is spent only once the queue took it: a refused arm leaves no gap.
     const fault: ArmedFault = { id: lastId + 1, ...rest, remaining: times };
     armed.push(fault);
-    lastId += 1;
+    lastId = fault.id;
     return { ...fault };
   };
 

@@ -208,7 +208,7 @@ export function createOverrides(
     const { times = 1, body, match, ...rest } = checked.spec;
     const override: Armed['override'] = { id: lastId + 1, ...rest, ...(match && { match: match as CheckedMatch }), remaining: times };
     armed.push({ override, outcome }, OVERRIDE_BYTES + (outcome.body?.length ?? 0));
-    lastId += 1;
+    lastId = override.id;
     // The caller's own body, not a copy: what is armed keeps only its text.
     return { ...structuredClone(override), ...(body !== undefined && { body }) };
   };

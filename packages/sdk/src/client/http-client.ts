@@ -131,7 +131,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     const read = call.method === 'GET';
     const retryLimit = read ? (call.options?.maxRetries ?? maxRetries) : 0;
     const callHeaders = call.options?.headers;
-    // Only what this call changes: ky merges each option given into the instance's.
+    // The key per call only when it must be (ky merges each option given into the instance's).
     // `own` is the attempt's signal, with the caller's: readBody ends the attempt's fetch by it.
     const attempt = (own: AbortController) =>
       api(path, {
@@ -174,46 +174,46 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     }
 
     async function exchange(): Promise<WithResponse<T>> {
-    let response: Response;
-    let text: string;
-    for (;;) {
-      const own = new AbortController();
-      response = await attempt(own);
-      const crossOrigin = refuseOtherOrigin(response, context);
-      if (crossOrigin) {
-        own.abort();
-        throw crossOrigin;
+      let response: Response;
+      let text: string;
+      for (;;) {
+        const own = new AbortController();
+        response = await attempt(own);
+        const crossOrigin = refuseOtherOrigin(response, context);
+        if (crossOrigin) {
+          own.abort();
+          throw crossOrigin;
+        }
+        logAttempt(context, response);
+        try {
+          text = await readBody(response, maxResponseBytes, context, own);
+          break;
+        } catch (error) {
+          // ky returns before the body is read, so a failure here passes none of its
+          // hooks and none of its retries: it is mapped here, and a read whose body
+          // stalled or broke off is retried here, within the same limits.
+          const failure = toPetstoreError(error as Error, context);
+          // A body over maxResponseBytes would be as large again; a stall or a cut (whatever error the runtime gives) may not be.
+          if (context.progress.retries >= retryLimit || signal?.aborted || !planRetry(failure, context, !(failure instanceof ResponseTooLargeError))) throw failure;
+          await waitToRetry(context, context.progress.wait);
+        }
       }
-      logAttempt(context, response);
-      try {
-        text = await readBody(response, maxResponseBytes, context, own);
-        break;
-      } catch (error) {
-        // ky returns before the body is read, so a failure here passes none of its
-        // hooks and none of its retries: it is mapped here, and a read whose body
-        // stalled or broke off is retried here, within the same limits.
-        const failure = toPetstoreError(error as Error, context);
-        // A body over maxResponseBytes would be as large again; a stall or a cut (whatever error the runtime gives) may not be.
-        if (context.progress.retries >= retryLimit || signal?.aborted || !planRetry(failure, context, !(failure instanceof ResponseTooLargeError))) throw failure;
-        await waitToRetry(context, context.progress.wait);
-      }
-    }
 
-    const deprecation = parseDeprecation(response.headers);
-    if (deprecation) settings.onDeprecation(call.operationId, deprecation);
-    let parsed: unknown;
-    try {
-      parsed = settings.parseJson(text);
-    } catch {
-      const what = text === '' ? `the ${response.status} response has no body` : 'the response body is not JSON';
-      throw new ResponseValidationError(`${label}: ${what}`, [], text);
-    }
-    return {
-      data: call.parse(parsed, text, label),
-      response,
-      requestId: response.headers.get('x-request-id') ?? context.progress.requestId,
-      deprecation,
-    };
+      const deprecation = parseDeprecation(response.headers);
+      if (deprecation) settings.onDeprecation(call.operationId, deprecation);
+      let parsed: unknown;
+      try {
+        parsed = settings.parseJson(text);
+      } catch {
+        const what = text === '' ? `the ${response.status} response has no body` : 'the response body is not JSON';
+        throw new ResponseValidationError(`${label}: ${what}`, [], text);
+      }
+      return {
+        data: call.parse(parsed, text, label),
+        response,
+        requestId: response.headers.get('x-request-id') ?? context.progress.requestId,
+        deprecation,
+      };
     }
   }
 
@@ -282,7 +282,6 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
 
   return { send };
 }
-
 
 /** A wait, as a person reads it: `2.0 s`. */
 const duration = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
