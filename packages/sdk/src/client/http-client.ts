@@ -8,6 +8,7 @@ import { PetstoreError } from './errors/petstore-error.js';
 import { refuseOtherOrigin, timeoutError, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { ResponseValidationError } from './errors/validation-errors.js';
+import type { OperationId, OperationOf, OperationUrlPath } from '../contract/index.js';
 import type { ClientOptions, Logger, RequestOptions } from './options.js';
 import { readBody } from './read-body.js';
 import { newRequestId, traceIdOf } from './request-id.js';
@@ -25,12 +26,14 @@ const backoff = (retry: number): number => 300 * 2 ** (retry - 1);
 /** What an HTTP header value may hold: printable ASCII (a line break would split the header). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-/** One API call, as the resources describe it. */
-export interface Call<T> {
-  operationId: string;
-  method: 'GET' | 'POST';
+/** One API call, as the resources describe it: its method and path as the contract's table gives them. */
+export type Call<T> = { [Op in OperationId]: OperationCall<Op, T> }[OperationId];
+
+interface OperationCall<Op extends OperationId, T> {
+  operationId: Op;
+  method: OperationOf<Op>['method'];
   /** Relative to the base address, e.g. `pets/7`. */
-  path: string;
+  path: OperationUrlPath<Op>;
   searchParams?: Record<string, string | number> | undefined;
   json?: unknown;
   /** Checks and returns the parsed body; throws ResponseValidationError. `label` is `METHOD URL`. */
@@ -58,9 +61,9 @@ const contextOf = (options: NormalizedOptions): CallContext => options.context a
  * `maxRetryAfter`), the timeouts and the hooks; the SDK's beforeError hook runs
  * first and turns every failure into one of its error classes, and its
  * request id is stamped after the caller's beforeRequest hooks. send()
- * retries a read whose body failed, within the same limits. Creates are never
- * retried: the API has no idempotency key, so a retried create could store
- * the animal twice.
+ * retries a read whose body failed, within the same limits. Writes (every
+ * method but GET) are never retried: the API has no idempotency key, so a
+ * retried create could store the animal twice.
  */
 export function createHttpClient(options: ClientOptions, settings: HttpSettings) {
   const { logger, baseUrl, apiKey } = settings;
@@ -90,7 +93,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     timeout,
     totalTimeout,
     // Whether and when to retry is decided per call by planRetry (send), with
-    // ky's defaults for the rest: GET among the methods retried (creates never are).
+    // ky's defaults for the rest: GET among the methods retried (writes never are).
     // Error bodies reach toApiError as the text that came, whatever their
     // content type: it keeps the raw text and parses it once.
     parseJson: (text) => text,

@@ -1,13 +1,20 @@
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../contract/deprecation.js';
 import { ID_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../contract/limits.js';
-import type { OperationId } from '../contract/operations.js';
+import type * as z from 'zod/mini';
+import { OPERATION_IDS, OPERATIONS, writes, type DocumentedStatus, type OperationMethod, type OperationId, type OperationOf } from '../contract/operations.js';
 import type { NewPet, Pet, PetStatus } from '../contract/pet.js';
 import { DEFAULT_PET_STATUS, PET_STATUSES } from '../contract/statuses.js';
 import { BODY, checkBody, checkErrorBody, checkJsonContentType, checkStatus, finding, shown, SPEC, type Finding, type Level, type Reply } from './checks.js';
 
+/** An operation and one status it documents: `createPet 409`. */
+export type OperationStatus = { [Op in OperationId]: `${Op} ${DocumentedStatus<Op>}` }[OperationId];
+
+/** The operations that take a body: `createPet`. */
+type OperationWithBody = { [Op in OperationId]: OperationOf<Op> extends { body: object } ? Op : never }[OperationId];
+
 /** A request as a case describes it; the engine adds the base URL and the credential. */
 export interface CaseRequest {
-  method: 'GET' | 'POST';
+  method: OperationMethod;
   /** Path and query after the base URL: `/pets?limit=1`. */
   path: string;
   /** The run's key, none, or a key the service cannot know. */
@@ -142,25 +149,30 @@ function samePet(reply: Reply, pet: Pet, spec: string): Finding[] {
   );
 }
 
-const OPERATIONS: Record<OperationId, { method: 'GET' | 'POST'; path: (state: RunState) => string; body?: (state: RunState) => NewPet }> = {
-  listPets: { method: 'GET', path: () => '/pets' },
-  // A valid body: a service that ignored the key would store it, so these count as writes.
-  createPet: { method: 'POST', path: () => '/pets', body: (state) => ({ name: `${state.name}-unauthenticated`, categoryId: 1 }) },
-  getPet: { method: 'GET', path: () => `/pets/${ABSENT_ID}` },
+/**
+ * A body each operation that takes one accepts, for its 401 cases: a service
+ * that ignored the key would act on it, so those cases count as writes.
+ */
+const VALID_BODIES: { [Op in OperationWithBody]: (state: RunState) => z.input<OperationOf<Op>['body']> } = {
+  createPet: (state) => ({ name: `${state.name}-unauthenticated`, categoryId: 1 }),
 };
+
+/** The operation's path with each parameter an id no deployment is expected to have reached. */
+const pathOf = (operation: OperationId): string => OPERATIONS[operation].path.replace(/\{[^}]+\}/g, String(ABSENT_ID));
 
 /** 401 without a key and with a wrong key, for each operation. */
 function authCases(operation: OperationId): ConformanceCase[] {
-  const { method, path, body } = OPERATIONS[operation];
+  const { method, path } = OPERATIONS[operation];
+  const body: ((state: RunState) => unknown) | undefined = (VALID_BODIES as Partial<Record<OperationId, (state: RunState) => unknown>>)[operation];
   return (['none', 'wrong'] as const).map((auth) => ({
     id: `${operation}-401-${auth === 'none' ? 'no-key' : 'wrong-key'}`,
-    title: `${method} ${operation === 'getPet' ? '/pets/{petId}' : '/pets'} ${auth === 'none' ? 'without a key' : 'with a wrong key'} → 401`,
+    title: `${method} ${path} ${auth === 'none' ? 'without a key' : 'with a wrong key'} → 401`,
     operation,
     status: 401,
     level: 'required',
     spec: SPEC.auth,
-    ...(body && { writes: true }),
-    plan: (state) => ({ method, path: path(state), auth, ...(body && { body: body(state) }) }),
+    ...(writes(operation) && { writes: true }),
+    plan: (state) => ({ method, path: pathOf(operation), auth, ...(body && { body: body(state) }) }),
     check: (reply) => failure(reply, 401, 'required', SPEC.auth, 'unauthorized'),
   }));
 }
@@ -230,7 +242,7 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     }
     return findings;
   }),
-  ...(['listPets', 'createPet', 'getPet'] as const).flatMap(authCases),
+  ...OPERATION_IDS.flatMap(authCases),
 
   // Creating: every POST /pets may store an animal, so each is a write.
   {
@@ -377,11 +389,9 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
  * Why a documented status has no case: the matrix says so rather than leaving
  * the cell empty. Keyed `operation status`.
  */
-export const UNCHECKED_STATUSES: Readonly<Record<string, string>> = {
+export const UNCHECKED_STATUSES: Readonly<Partial<Record<OperationStatus, string>>> = {
   'createPet 409': 'needs every id up to 2^53-1 taken; no run can provoke it',
   'createPet 413': 'needs a body over 1 MiB; not sent, to keep the run small',
-  'listPets 500': 'a server failure; no conformant request provokes it',
-  'createPet 500': 'a server failure; no conformant request provokes it',
-  'getPet 500': 'a server failure; no conformant request provokes it',
+  ...Object.fromEntries(OPERATION_IDS.map((operation) => [`${operation} 500`, 'a server failure; no conformant request provokes it'])),
 };
 

@@ -16,7 +16,7 @@ export interface RunCasesOptions {
   fetch?: typeof globalThis.fetch;
   /** The product token of the tool that runs the cases (`petstore-cli/0.3.0`), before the SDK's in the User-Agent, as the client sends it. */
   userAgent?: string;
-  /** Whether cases that send `POST /pets` run; when false they are skipped with `writeSkipReason`. */
+  /** Whether cases that write (any method but GET) run; when false they are skipped with `writeSkipReason`. */
   allowWrites: boolean;
   writeSkipReason?: string;
   /** Names the animals the run creates: `petstore-verify-<runId>`. Letters, digits and `-`, at most 32. */
@@ -40,7 +40,7 @@ export type Outcome = 'pass' | 'fail' | 'note' | 'skip';
 
 /** A request as sent, without the key: enough to send it again. */
 export interface SentRequest {
-  method: 'GET' | 'POST';
+  method: CaseRequest['method'];
   url: string;
   /** The `X-Request-Id` it was sent with: a new one per request, as the client makes them. */
   requestId: string;

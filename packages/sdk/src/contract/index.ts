@@ -20,7 +20,24 @@ export {
   type ListPetsParams,
   type QueryParams,
 } from './list-query.js';
-export { OPERATION_IDS, type OperationId } from './operations.js';
+export {
+  OPERATION_IDS,
+  OPERATIONS,
+  operationMethods,
+  writes,
+  type DocumentedStatus,
+  type ErrorStatus,
+  type OperationDefinition,
+  type OperationDeprecation,
+  type OperationId,
+  type OperationMethod,
+  type OperationOf,
+  type OperationUrlPath,
+  type OperationWithPathParams,
+  type OperationWithQuery,
+  type SuccessBody,
+  type SuccessStatus,
+} from './operations.js';
 export { PetIdParam } from './pet-id.js';
 export {
   Id,

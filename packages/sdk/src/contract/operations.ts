@@ -1,5 +1,116 @@
-/** The API's operations, by their OpenAPI `operationId`. */
-export const OPERATION_IDS = ['listPets', 'createPet', 'getPet'] as const;
+import type * as z from 'zod/mini';
+import { GET_PET_DEPRECATION, GET_PET_LINK, GET_PET_REMOVAL_DATE, GET_PET_REPLACEMENT, GET_PET_SUNSET } from './deprecation.js';
+import { ListPetsQueryParams } from './list-query.js';
+import type { OperationId } from './operation-ids.js';
+import { PetIdParam } from './pet-id.js';
+import { NewPet, Pet, Pets } from './pet.js';
 
-/** One of the API's operations. */
-export type OperationId = (typeof OPERATION_IDS)[number];
+export { OPERATION_IDS, type OperationId } from './operation-ids.js';
+
+/** The HTTP methods an operation may use. */
+export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How a deprecated operation says so: the headers on its every answer, and what replaces it. */
+export interface OperationDeprecation {
+  /** RFC 9745 `Deprecation` value. */
+  deprecation: string;
+  /** RFC 8594 `Sunset` value: the removal date. */
+  sunset: string;
+  /** `Link` to the successor, relative to the base address. */
+  link: string;
+  /** The removal date as an ISO 8601 day, for messages. */
+  removalDate: string;
+  /** What replaces it, in words. */
+  replacement: string;
+}
+
+/**
+ * One operation of the API: everything about it that is structure, not prose.
+ * The mock server routes and reads requests with it, the OpenAPI document's
+ * paths, the conformance cases, CORS and every `Allow` list derive from it.
+ */
+export interface OperationDefinition {
+  method: OperationMethod;
+  /** Relative to the base path, as the OpenAPI document writes it: `/pets/{petId}`. */
+  path: `/${string}`;
+  /** Each `{name}` of the path, read from the segment's text (percent-decoded). */
+  pathParams?: Readonly<Record<string, z.ZodMiniType>>;
+  /** The query string as HTTP carries it (each value a string; defaults applied). */
+  query?: z.ZodMiniObject;
+  /** The JSON body it requires. */
+  body?: z.ZodMiniType;
+  /** Its one success: the status and the body's schema. */
+  success: { status: 200 | 201 | 202 | 204; body: z.ZodMiniType };
+  /** The error statuses it documents (401 for every operation: each needs the key). */
+  errors: readonly number[];
+  /** Present when the operation is deprecated. */
+  deprecated?: OperationDeprecation;
+}
+
+/**
+ * The API's operations, the one table of them: an operation missing here, or
+ * here and not in {@link OperationId}, does not compile.
+ */
+export const OPERATIONS = {
+  listPets: {
+    method: 'GET',
+    path: '/pets',
+    query: ListPetsQueryParams,
+    success: { status: 200, body: Pets },
+    errors: [400, 401, 500],
+  },
+  createPet: {
+    method: 'POST',
+    path: '/pets',
+    body: NewPet,
+    success: { status: 201, body: Pet },
+    errors: [400, 401, 409, 413, 415, 500],
+  },
+  getPet: {
+    method: 'GET',
+    path: '/pets/{petId}',
+    pathParams: { petId: PetIdParam },
+    success: { status: 200, body: Pet },
+    errors: [400, 401, 404, 500],
+    deprecated: {
+      deprecation: GET_PET_DEPRECATION,
+      sunset: GET_PET_SUNSET,
+      link: GET_PET_LINK,
+      removalDate: GET_PET_REMOVAL_DATE,
+      replacement: GET_PET_REPLACEMENT,
+    },
+  },
+} as const satisfies Record<OperationId, OperationDefinition>;
+
+/** The table's row of `Op`, with its literal types. */
+export type OperationOf<Op extends OperationId> = (typeof OPERATIONS)[Op];
+
+/** The success status of `Op`: `201` for `createPet`. */
+export type SuccessStatus<Op extends OperationId> = OperationOf<Op>['success']['status'];
+
+/** The success body of `Op`, as the contract types it. */
+export type SuccessBody<Op extends OperationId> = z.output<OperationOf<Op>['success']['body']>;
+
+/** The error statuses `Op` documents: `400 | 401 | 404 | 500` for `getPet`. */
+export type ErrorStatus<Op extends OperationId> = OperationOf<Op>['errors'][number];
+
+/** Every status `Op` documents. */
+export type DocumentedStatus<Op extends OperationId> = SuccessStatus<Op> | ErrorStatus<Op>;
+
+/** The operations whose path has parameters: `getPet`. */
+export type OperationWithPathParams = { [Op in OperationId]: OperationOf<Op> extends { pathParams: object } ? Op : never }[OperationId];
+
+/** The operations that read a query: `listPets`. */
+export type OperationWithQuery = { [Op in OperationId]: OperationOf<Op> extends { query: object } ? Op : never }[OperationId];
+
+/** A path template with each `{parameter}` filled: `pets/${string}` for `/pets/{petId}`. */
+type Filled<Path extends string> = Path extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Filled<Tail>}` : Path;
+
+/** `Op`'s path relative to the base address, parameters filled: what a client appends to it (`pets/7`). */
+export type OperationUrlPath<Op extends OperationId> = OperationOf<Op>['path'] extends `/${infer Relative}` ? Filled<Relative> : never;
+
+/** Whether `operation` changes data on the service (every method but GET). */
+export const writes = (operation: OperationId): boolean => OPERATIONS[operation].method !== 'GET';
+
+/** The methods the API's operations use, once each, in the table's order. */
+export const operationMethods = (): OperationMethod[] => [...new Set(Object.values(OPERATIONS).map((operation) => operation.method))];

@@ -1,15 +1,8 @@
 import * as z from 'zod/mini';
-import {
-  GET_PET_REMOVAL_DATE,
-  GET_PET_REPLACEMENT,
-  ListPetsQuery,
-  ListPetsQueryParams,
-  Id,
-  PetIdParam,
-} from '../contract/index.js';
+import { OPERATION_IDS, OPERATIONS, type OperationDefinition, type OperationId } from '../contract/index.js';
 import { componentHeaders, createComponentRegistry, type HeaderName } from './components.js';
-import { errorExamples, newPetExample, petExample, petsExample } from './examples.js';
-import { inlineSchema, jsonSchemaOptions, textPattern } from './json-schema.js';
+import { inlineSchema, jsonSchemaOptions } from './json-schema.js';
+import { OPERATION_PROSE, type AnyOperationProse } from './operation-prose.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -46,49 +39,78 @@ function response(description: string, schema: string, example: unknown, headers
   return { description, headers: { 'X-Request-Id': headerRef('RequestId'), ...headers }, content: json(ref(schema), example) };
 }
 
-const errorResponse = (description: string, example: unknown, headers: JsonObject = {}): JsonObject =>
-  response(description, 'Error', example, headers);
-
-const unauthorized = errorResponse('Missing or invalid API key.', errorExamples.unauthorized, {
-  'WWW-Authenticate': headerRef('WwwAuthenticate'),
-});
-
-const internalError = (headers: JsonObject = {}): JsonObject =>
-  errorResponse('An unexpected failure; the message reveals nothing of its cause.', errorExamples.internalError, headers);
-
 /**
- * getPet's deprecation notice. Sent on every response once the request is
+ * A deprecated operation's notice. Sent on every response once the request is
  * authenticated, errors included; a 401 is answered before routing, without it.
  */
 const deprecationHeaders = { Deprecation: headerRef('Deprecation'), Sunset: headerRef('Sunset'), Link: headerRef('Link') };
 
-/** What each query parameter of `GET /pets` is for: words, not structure (that comes from the contract). */
-const QUERY_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  limit: 'Maximum number of animals returned, in decimal digits only (`1e1`, `+5`, `5.0` are refused).',
-  status: 'Returns only animals with this status.',
-};
+/** Every 401 carries the challenge. */
+const unauthorizedHeaders = { 'WWW-Authenticate': headerRef('WwwAuthenticate') };
 
 /**
- * The query parameters of `GET /pets`, one per field of the contract's
- * `ListPetsQuery`: its schema as a program passes it, the spelling the server
- * accepts in the URL (`ListPetsQueryParams`) and the default that applies.
+ * A parameter's schema: the value the contract reads (its output, default
+ * included), with the spelling it accepts in the URL (the text's pattern).
  */
-function queryParameters(): JsonObject[] {
-  const defaults = ListPetsQueryParams.parse({}) as Record<string, unknown>;
-  return Object.entries(ListPetsQuery.shape).map(([name, schema]: [string, z.core.$ZodType]) => {
-    const text = inlineSchema(ListPetsQueryParams.shape[name as keyof typeof ListPetsQueryParams.shape], 'input');
-    return {
-      name,
-      in: 'query',
-      required: false,
-      description: QUERY_DESCRIPTIONS[name] ?? name,
-      schema: {
-        ...inlineSchema(schema),
-        ...(typeof text['pattern'] === 'string' && { pattern: text['pattern'] }),
-        ...(defaults[name] !== undefined && { default: defaults[name] }),
-      },
-    };
-  });
+function parameterSchema(schema: z.core.$ZodType): JsonObject {
+  const { pattern } = inlineSchema(schema, 'input');
+  return { ...inlineSchema(schema), ...(typeof pattern === 'string' && { pattern }) };
+}
+
+/** The path and query parameters of an operation, from the contract's table, with their words. */
+function parameters(operation: OperationDefinition, prose: Readonly<Record<string, { description: string; example?: unknown }>>): JsonObject[] {
+  const path = Object.entries(operation.pathParams ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema }));
+  const query = Object.entries(operation.query?.shape ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
+  return [...path, ...query].map(({ name, schema, ...where }) => ({
+    name,
+    ...where,
+    description: prose[name]?.description ?? name,
+    schema: parameterSchema(schema),
+    ...(prose[name]?.example !== undefined && { example: prose[name].example }),
+  }));
+}
+
+/** One operation of the document: the table's structure with the operation's words. */
+function operationObject(operationId: OperationId, names: (schema: z.core.$ZodType) => string): JsonObject {
+  const operation: OperationDefinition = OPERATIONS[operationId];
+  const prose: AnyOperationProse = OPERATION_PROSE[operationId];
+  const { deprecated } = operation;
+  const responses = Object.fromEntries(
+    [operation.success.status, ...operation.errors].map((status) => {
+      const { description, example } = prose.responses[status] ?? { description: String(status), example: undefined };
+      const headers = status === 401 ? unauthorizedHeaders : deprecated ? deprecationHeaders : {};
+      const schema = status === operation.success.status ? names(operation.success.body) : 'Error';
+      return [String(status), response(description, schema, example, headers)];
+    }),
+  );
+  const params = parameters(operation, prose.parameters);
+  return {
+    operationId,
+    tags: ['pets'],
+    summary: prose.summary,
+    description: deprecated ? `Deprecated: removed on ${deprecated.removalDate}. Use ${deprecated.replacement} instead. ${prose.description}` : prose.description,
+    ...(deprecated && { deprecated: true }),
+    security: [{ bearerAuth: [] }],
+    ...(params.length > 0 && { parameters: params }),
+    ...(operation.body && { requestBody: { required: true, content: json(ref(names(operation.body)), prose.requestBody?.example) } }),
+    responses,
+  };
+}
+
+/** The document's paths, one per path template of the table, each method in the table's order. */
+function paths(): Record<string, JsonObject> {
+  const registry = createComponentRegistry();
+  const names = (schema: z.core.$ZodType): string => {
+    const name = registry.get(schema)?.id;
+    if (name === undefined) throw new TypeError('a schema of the operations table is not a component (components.ts)');
+    return name;
+  };
+  const byPath: Record<string, JsonObject> = {};
+  for (const operationId of OPERATION_IDS) {
+    const { path, method } = OPERATIONS[operationId];
+    (byPath[path] ??= {})[method.toLowerCase()] = operationObject(operationId, names);
+  }
+  return byPath;
 }
 
 /**
@@ -121,70 +143,7 @@ export function createOpenApiDocument(): JsonObject {
     ],
     security: [{ bearerAuth: [] }],
     tags: [{ name: 'pets', description: 'Animals in the catalogue.' }],
-    paths: {
-      '/pets': {
-        get: {
-          operationId: 'listPets',
-          tags: ['pets'],
-          summary: 'List animals',
-          description:
-            'Returns up to `limit` animals in ascending id order, optionally only those with a given status. Values outside the documented ranges are refused with 400, never clamped; unknown query parameters are ignored.',
-          security: [{ bearerAuth: [] }],
-          parameters: queryParameters(),
-          responses: {
-            '200': response('The list of animals.', 'Pets', petsExample),
-            '400': errorResponse('A query parameter is invalid or repeated.', errorExamples.invalidQuery),
-            '401': unauthorized,
-            '500': internalError(),
-          },
-        },
-        post: {
-          operationId: 'createPet',
-          tags: ['pets'],
-          summary: 'Add an animal',
-          description:
-            'Stores a new animal and returns it with its assigned `id`. `status` defaults to `available`. Not idempotent: clients must not retry it blindly.',
-          security: [{ bearerAuth: [] }],
-          requestBody: { required: true, content: json(ref('NewPet'), newPetExample) },
-          responses: {
-            '201': response('Animal added; the body includes the assigned `id`.', 'Pet', petExample),
-            '400': errorResponse('The body is not valid JSON, misses required fields, holds invalid values or unknown fields.', errorExamples.invalidBody),
-            '401': unauthorized,
-            '409': errorResponse('No id is left: the last animal has the largest id, 2^53-1. Nothing was stored.', errorExamples.idSpaceExhausted),
-            '413': errorResponse('The body is larger than 1 MiB.', errorExamples.payloadTooLarge),
-            '415': errorResponse('The body is not sent as application/json.', errorExamples.unsupportedMediaType),
-            '500': internalError(),
-          },
-        },
-      },
-      '/pets/{petId}': {
-        get: {
-          operationId: 'getPet',
-          tags: ['pets'],
-          summary: 'Get an animal (deprecated)',
-          description: `Deprecated: removed on ${GET_PET_REMOVAL_DATE}. Use ${GET_PET_REPLACEMENT} instead. Every authenticated response, errors included, carries \`Deprecation\`, \`Sunset\` and \`Link\` headers; a 401 does not (authentication comes before routing).`,
-          deprecated: true,
-          security: [{ bearerAuth: [] }],
-          parameters: [
-            {
-              name: 'petId',
-              in: 'path',
-              required: true,
-              description: 'Identifier of the animal, in decimal digits only.',
-              schema: { ...inlineSchema(Id), pattern: textPattern(PetIdParam) },
-              example: petExample.id,
-            },
-          ],
-          responses: {
-            '200': response('The requested animal.', 'Pet', petExample, deprecationHeaders),
-            '400': errorResponse('`petId` is not a positive integer.', errorExamples.invalidPetId, deprecationHeaders),
-            '401': unauthorized,
-            '404': errorResponse('No animal has this id.', errorExamples.notFound, deprecationHeaders),
-            '500': internalError(deprecationHeaders),
-          },
-        },
-      },
-    },
+    paths: paths(),
     components: {
       schemas: componentSchemas(),
       securitySchemes: {

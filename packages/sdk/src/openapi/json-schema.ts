@@ -24,13 +24,3 @@ export function inlineSchema(schema: z.core.$ZodType, io: 'input' | 'output' = '
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { ...jsonSchemaOptions, io }) as JsonObject;
   return rest;
 }
-
-/**
- * The `pattern` of a path or query value as the contract reads it from the URL
- * (text, before it becomes a number): the spelling the server accepts.
- */
-export function textPattern(schema: z.core.$ZodType): string {
-  const { pattern } = inlineSchema(schema, 'input');
-  if (typeof pattern !== 'string') throw new TypeError('the contract gives this value no pattern');
-  return pattern;
-}

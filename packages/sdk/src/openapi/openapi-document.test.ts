@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { GET_PET_DEPRECATION, GET_PET_LINK, GET_PET_SUNSET, ID_MAX } from '../contract/index.js';
+import { GET_PET_DEPRECATION, GET_PET_LINK, GET_PET_SUNSET, ID_MAX, OPERATION_IDS, OPERATIONS } from '../contract/index.js';
 import { createOpenApiDocument } from './create-openapi-document.js';
 
 const committedPath = new URL('../../openapi.json', import.meta.url);
@@ -43,9 +43,11 @@ describe('OpenAPI document', () => {
     Object.values(item),
   );
 
-  it('has exactly listPets, createPet and getPet, with getPet deprecated', () => {
-    expect(operations.map((op) => op.operationId).sort()).toEqual(['createPet', 'getPet', 'listPets']);
-    expect(operations.filter((op) => op.deprecated).map((op) => op.operationId)).toEqual(['getPet']);
+  it('has every operation of the contract table, each at its method and path, deprecated where the table says', () => {
+    expect(operations.map((op) => op.operationId).sort()).toEqual([...OPERATION_IDS].sort());
+    const paths = document['paths'] as Record<string, Record<string, Operation>>;
+    for (const id of OPERATION_IDS) expect(paths[OPERATIONS[id].path]?.[OPERATIONS[id].method.toLowerCase()]?.operationId, id).toBe(id);
+    expect(operations.filter((op) => op.deprecated).map((op) => op.operationId)).toEqual(OPERATION_IDS.filter((id) => 'deprecated' in OPERATIONS[id]));
   });
 
   it('requires bearer authentication on every operation', () => {
@@ -62,13 +64,10 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('documents the 400 and 500 responses the decisions added', () => {
+  it('documents each status of the table, the 400 and 500 the decisions added among them', () => {
     const byId = Object.fromEntries(operations.map((op) => [op.operationId, Object.keys(op.responses)]));
-    expect(byId).toEqual({
-      listPets: ['200', '400', '401', '500'],
-      createPet: ['201', '400', '401', '409', '413', '415', '500'],
-      getPet: ['200', '400', '401', '404', '500'],
-    });
+    expect(byId).toEqual(Object.fromEntries(OPERATION_IDS.map((id) => [id, [OPERATIONS[id].success.status, ...OPERATIONS[id].errors].map(String)])));
+    for (const id of OPERATION_IDS) expect(OPERATIONS[id].errors, id).toEqual(expect.arrayContaining([400, 401, 500]));
   });
 
   const components = document['components'] as Components;

@@ -47,10 +47,10 @@ export function toApiError(response: Response, rawBody: string, request: string)
 
 /**
  * A message for an answer without an Error body. A redirect reaching here is
- * a create's (reads follow theirs): it names where it pointed, which browsers hide.
+ * a write's (reads follow theirs): it names where it pointed, which browsers hide.
  */
 function describeStatus(response: Response, location: string | null): string {
-  return response.type === 'opaqueredirect' || location ? `redirected to ${location ?? 'a hidden location'}, not followed for a create` : response.statusText || 'HTTP error';
+  return response.type === 'opaqueredirect' || location ? `redirected to ${location ?? 'a hidden location'}, not followed for a write` : response.statusText || 'HTTP error';
 }
 
 /** The spec's Error shape, checked by hand: the code and message are all this needs. */
