@@ -159,7 +159,7 @@ describe('safe by default', () => {
       const skipped = report.results.filter((item) => item.outcome === 'skip');
       expect(skipped.length).toBeGreaterThan(0);
       for (const item of skipped.filter((each) => each.operation === 'createPet')) {
-        expect(item.reason).toBe('creates are permanent and api.example.test is not a loopback address; pass --allow-writes to send them');
+        expect(item.reason).toBe('writes are permanent and api.example.test is not a loopback address; pass --allow-writes to send them');
       }
       expect(report.results.filter((item) => item.outcome === 'fail' || item.outcome === 'note')).toEqual([]);
       expect(report.created).toEqual([]);

@@ -54,7 +54,7 @@ export async function verify(context: CommandContext, flags: VerifyFlags): Promi
     baseUrl,
     apiKey,
     allowWrites,
-    writeSkipReason: `creates are permanent and ${new URL(baseUrl).host} is not a loopback address; pass --allow-writes to send them`,
+    writeSkipReason: `writes are permanent and ${new URL(baseUrl).host} is not a loopback address; pass --allow-writes to send them`,
     runId: randomBytes(4).toString('hex'),
     timeoutMs,
     maxRequests: VERIFY_MAX_REQUESTS,

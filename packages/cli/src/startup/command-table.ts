@@ -45,9 +45,9 @@ leaves it open; the mock server's choice differs) or skipped, failures first wit
 expected vs received and a curl to reproduce them (the key as $PETSTORE_API_KEY),
 then a matrix of operation × documented status and the animals created.
 
-Creates (POST /pets, named petstore-verify-<run id>) are sent only to a loopback
-address (127.0.0.0/8, ::1, localhost) unless --allow-writes is given; without it
-they are skipped, with that reason. At most ${VERIFY_MAX_REQUESTS} requests, each within --timeout.
+Writes (every case whose request is not a GET; the animals they create are named
+petstore-verify-<run id>) are sent only to a loopback address (127.0.0.0/8, ::1,
+localhost) unless --allow-writes is given; without it they are skipped, with that reason. At most ${VERIFY_MAX_REQUESTS} requests, each within --timeout.
 
 Exit codes of verify:
   0  conformant (notes do not fail a run)
@@ -204,7 +204,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     printsJson: true,
     description: 'check that the API at the base URL behaves as the contract says',
     options: () => [
-      new Option('--allow-writes', 'create animals at a non-loopback address too (creates are permanent: the API has no delete)'),
+      new Option('--allow-writes', 'send writes to a non-loopback address too (what they store is permanent: the API has no delete)'),
       new Option('--junit <file>', 'also write the report as JUnit XML to this file'),
     ],
     help: VERIFY_HELP,
