@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { run } from '@petstore/cli';
+import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
+import { PetstoreClient } from '@petstore/sdk';
+import { CONFORMANCE_CASES, UNCHECKED_STATUSES, type OperationStatus } from '@petstore/sdk/conformance';
+import { OPERATION_IDS, OPERATIONS, type OperationId } from '@petstore/sdk/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+/**
+ * The guard of the operations table: every operation of the contract is
+ * routed, documented, covered by conformance cases, allowed by CORS and
+ * reachable from the SDK and from a CLI command. A new operation fails here
+ * (or does not compile: each table below is keyed by OperationId) until each
+ * of those follows, or the table says why it does not.
+ */
+
+/** Why an operation is not reachable from a surface, instead of a way to reach it. */
+interface Excluded {
+  excluded: string;
+}
+
+/** How the SDK calls each operation. */
+const SDK_CALLS: Record<OperationId, ((client: PetstoreClient) => Promise<unknown>) | Excluded> = {
+  listPets: (client) => client.pets.list({ limit: 1 }),
+  createPet: (client) => client.pets.create({ name: 'Guard', categoryId: 1 }),
+  getPet: (client) => client.pets.get(1),
+};
+
+/** The `petstore` command line that calls each operation. */
+const CLI_CALLS: Record<OperationId, readonly string[] | Excluded> = {
+  listPets: ['pets', 'list', '--limit', '1'],
+  createPet: ['pets', 'create', '--name', 'Guard', '--category-id', '1'],
+  getPet: ['pets', 'get', '1'],
+};
+
+const document = JSON.parse(readFileSync(new URL('../packages/sdk/openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+};
+
+let server: MockServer;
+beforeAll(async () => {
+  server = await startMockServer({ port: 0 });
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+/** The path of `operation` with each parameter `1`. */
+const pathOf = (operation: OperationId): string => OPERATIONS[operation].path.replace(/\{[^}]+\}/g, '1');
+
+/** The operations the server's journal says its last requests reached. */
+const reached = (): (OperationId | undefined)[] => server.requests.list().map((request) => request.operation);
+
+async function runCli(argv: readonly string[]): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const code = await run([...argv], {
+    env: { PETSTORE_BASE_URL: server.url, PETSTORE_API_KEY: DEV_API_KEY, PETSTORE_CONFIG_DIR: '/nonexistent/petstore-guard', PETSTORE_NO_DEPRECATION_WARNING: '1' },
+    stdout: { write: () => {}, isTTY: false },
+    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+    stdin: Object.assign(Readable.from(['']), { isTTY: false }),
+  });
+  return { code, stderr };
+}
+
+describe.each(OPERATION_IDS)('operation %s', (operation) => {
+  const { method, path, success, errors } = OPERATIONS[operation];
+
+  it(`is routed: ${method} ${path} reaches it on the mock server`, async () => {
+    const response = await fetch(`${server.url}${pathOf(operation)}`, { method, headers: { authorization: `Bearer ${DEV_API_KEY}` } });
+    await response.body?.cancel();
+    expect(reached(), `answered ${response.status}`).toEqual([operation]);
+  });
+
+  it('is in the OpenAPI document at its method and path, with each documented status', () => {
+    const documented = document.paths[path]?.[method.toLowerCase()];
+    expect(documented?.operationId).toBe(operation);
+    expect(Object.keys(documented?.responses ?? {})).toEqual([success.status, ...errors].map(String));
+  });
+
+  it('has a conformance case for each documented status, or says why not', () => {
+    const uncovered = [success.status, ...errors].filter(
+      (status) => !CONFORMANCE_CASES.some((item) => item.operation === operation && item.status === status) && UNCHECKED_STATUSES[`${operation} ${status}` as OperationStatus] === undefined,
+    );
+    expect(uncovered).toEqual([]);
+  });
+
+  it(`is allowed by a CORS preflight from a loopback page (${method})`, async () => {
+    const response = await fetch(`${server.url}${pathOf(operation)}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(response.status).toBe(204);
+    const allowed = (response.headers.get('access-control-allow-methods') ?? '').split(/,\s*/);
+    expect(allowed).toContain(method);
+  });
+
+  const sdk = SDK_CALLS[operation];
+  it.skipIf('excluded' in sdk)(`is reachable from the SDK${'excluded' in sdk ? ` (excluded: ${sdk.excluded})` : ''}`, async () => {
+    if ('excluded' in sdk) return;
+    const client = new PetstoreClient({ baseUrl: server.url, apiKey: DEV_API_KEY, deprecationWarnings: false, logger: { warn: () => {} } });
+    await sdk(client);
+    expect(reached()).toEqual([operation]);
+  });
+
+  const cli = CLI_CALLS[operation];
+  it.skipIf('excluded' in cli)(`is reachable from a petstore command${'excluded' in cli ? ` (excluded: ${cli.excluded})` : ''}`, async () => {
+    if ('excluded' in cli) return;
+    const { code, stderr } = await runCli(cli);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(reached()).toEqual([operation]);
+  });
+});
