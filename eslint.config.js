@@ -3,6 +3,25 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The mock server's core: no Node.js, no MSW, no adapter, from any depth of it.
+const mockCorePatterns = [
+  { group: ['node:*'], message: 'The core runs in browsers too: keep Node.js in src/node.' },
+  { group: ['msw', 'msw/*'], message: 'The core knows no transport: MSW belongs in src/msw.' },
+  {
+    group: ['node', 'msw', 'fetch', 'web'].flatMap((adapter) => [`../${adapter}/*`, `../../${adapter}/*`]),
+    message: 'The core imports no adapter.',
+  },
+];
+
+// Each room of the core and the rooms it may import (create-mock-api is core/create-mock-api.ts).
+const mockCoreRooms = {
+  api: [],
+  staged: ['api'],
+  journal: ['api'],
+  admin: ['api', 'staged', 'journal'],
+  sessions: ['api', 'staged', 'journal', 'admin', 'create-mock-api'],
+};
+
 export default defineConfig(
   // Built and generated output is not ours to lint (test-results/ holds the runtime matrix's bundle).
   // test/packed/fixtures/ are users' projects: they resolve the packed packages
@@ -93,14 +112,42 @@ export default defineConfig(
     // The mock server's core runs in browsers under MSW: no Node.js, no transport.
     files: ['packages/mock-server/src/core/**/*.ts'],
     ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: mockCorePatterns }] },
+  },
+  // The core's rooms (docs/ARCHITECTURE.md): each imports only the rooms below it.
+  ...Object.entries(mockCoreRooms).map(([room, below]) => ({
+    files: [`packages/mock-server/src/core/${room}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['node:*'], message: 'The core runs in browsers too: keep Node.js in src/node.' },
-            { group: ['msw', 'msw/*'], message: 'The core knows no transport: MSW belongs in src/msw.' },
-            { group: ['../node/*', '../msw/*'], message: 'The core imports no adapter.' },
+            ...mockCorePatterns,
+            {
+              group: [
+                ...Object.keys(mockCoreRooms)
+                  .filter((other) => other !== room && !below.includes(other))
+                  .map((other) => `../${other}/*`),
+                ...(below.includes('create-mock-api') ? [] : ['../create-mock-api*']),
+                '../index*',
+              ],
+              message: `core/${room}/ imports only ${below.length === 0 ? 'its own files' : below.join(', ')}: see the rooms in docs/ARCHITECTURE.md.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['packages/mock-server/src/core/create-mock-api.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...mockCorePatterns,
+            { group: ['./sessions/*'], message: 'createMockApi() is one API; sessions/ is built on it, not under it.' },
           ],
         },
       ],

@@ -1,8 +1,8 @@
 // The mock API's core: plain data in, plain data out. Imports neither node:http
 // nor msw; see ../node and ../msw for the transports.
-export { DEV_API_KEY } from './api-keys.js';
-export { ADMIN_FAULTS_PATH, ADMIN_OVERRIDES_PATH, ADMIN_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
-export { createMockOpenApiDocument } from './admin-document.js';
+export { DEV_API_KEY } from './api/api-keys.js';
+export { ADMIN_FAULTS_PATH, ADMIN_OVERRIDES_PATH, ADMIN_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin/admin.js';
+export { createMockOpenApiDocument } from './admin/admin-document.js';
 export {
   BASE_PATH,
   createMockApi,
@@ -11,13 +11,13 @@ export {
   type MockApiOptions,
   type MockLogger,
 } from './create-mock-api.js';
-export { BodyTooLargeError } from './body-too-large-error.js';
-export { MAX_BODY_BYTES, type ErrorExplanation, type MockRequest, type MockResponse, type RequestHeaders } from './exchange.js';
-export { RefusedRequestError, type RefusedRequest } from './refused-request-error.js';
-export type { OnRefusedRequest } from './refused-requests.js';
-export type { RecordedInput } from './recorded-input.js';
-export { FAULT_KINDS, type ArmedFault, type FaultKind, type Faults, type FaultSpec } from './faults.js';
-export { type ListPetsQueryMatch, type OverrideMatch, type OverrideMatches } from './override-match.js';
+export { BodyTooLargeError } from './api/body-too-large-error.js';
+export { MAX_BODY_BYTES, type ErrorExplanation, type MockRequest, type MockResponse, type RequestHeaders } from './api/exchange.js';
+export { RefusedRequestError, type RefusedRequest } from './journal/refused-request-error.js';
+export type { OnRefusedRequest } from './journal/refused-requests.js';
+export type { RecordedInput } from './journal/recorded-input.js';
+export { FAULT_KINDS, type ArmedFault, type FaultKind, type Faults, type FaultSpec } from './staged/faults.js';
+export { type ListPetsQueryMatch, type OverrideMatch, type OverrideMatches } from './staged/override-match.js';
 export {
   MAX_ARMED_OVERRIDES,
   MAX_OVERRIDE_BYTES,
@@ -28,13 +28,13 @@ export {
   type Overrides,
   type OverrideSpec,
   type OverrideSuccessStatuses,
-} from './overrides.js';
-export { HttpError } from './http-error.js';
-export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedCall, type RecordedRequest, type RecordedRequests, type RequestFilter } from './recorded-requests.js';
-export { createPetStore, nextPetId, seedPets, toStoredPet, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './pet-store.js';
-export { closestWord } from './closest-word.js';
-export { checkSeedAnimals, DEFAULT_SEED_COUNT, generateSeed, seedAnimals } from './seed.js';
-export { ADMIN_SESSIONS_PATH, SESSIONS_PATH, type SessionInfo } from './session-admin.js';
+} from './staged/overrides.js';
+export { HttpError } from './api/http-error.js';
+export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedCall, type RecordedRequest, type RecordedRequests, type RequestFilter } from './journal/recorded-requests.js';
+export { createPetStore, nextPetId, seedPets, toStoredPet, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './api/pet-store.js';
+export { closestWord } from './api/closest-word.js';
+export { checkSeedAnimals, DEFAULT_SEED_COUNT, generateSeed, seedAnimals } from './api/seed.js';
+export { ADMIN_SESSIONS_PATH, SESSIONS_PATH, type SessionInfo } from './admin/session-admin.js';
 export {
   createSessions,
   DEFAULT_MAX_SESSIONS,
@@ -48,4 +48,4 @@ export {
   type Session,
   type SessionOptions,
   type Sessions,
-} from './sessions.js';
+} from './sessions/sessions.js';

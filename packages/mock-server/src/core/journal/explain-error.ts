@@ -1,4 +1,4 @@
-import type { ErrorExplanation } from './exchange.js';
+import type { ErrorExplanation } from '../api/exchange.js';
 
 /**
  * The explanation of an error answer, read from its Error body, whoever wrote

@@ -1,7 +1,7 @@
 import { describeIssue, formatIssues, OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
-import type { ErrorExplanation, RequestHeaders } from './exchange.js';
-import { parseQuery } from './parse-query.js';
+import type { ErrorExplanation, RequestHeaders } from '../api/exchange.js';
+import { parseQuery } from '../api/parse-query.js';
 import { readRecordedInput, type RecordedInput } from './recorded-input.js';
 
 const values = z.record(z.string(), z.union([z.string(), z.array(z.string())]));

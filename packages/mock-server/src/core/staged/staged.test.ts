@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../api/http-error.js';
 import { applyStaged, pickStaged } from './staged.js';
 
 describe('pickStaged', () => {

@@ -1,7 +1,7 @@
 import type { Pet } from '@petstore/sdk/contract';
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
 import { describe, expect, it } from 'vitest';
-import { documentedResponses } from './documented-responses.js';
+import { documentedResponses } from '../api/documented-responses.js';
 import { createOverrides, MAX_ARMED_OVERRIDES, MAX_OVERRIDE_BYTES, TOO_MANY_OVERRIDES } from './overrides.js';
 
 const documented = documentedResponses(createOpenApiDocument());

@@ -1,5 +1,5 @@
-import type { RequestHeaders } from './exchange.js';
-import { HttpError } from './http-error.js';
+import type { RequestHeaders } from '../api/exchange.js';
+import { HttpError } from '../api/http-error.js';
 import type { StagedOutcome } from './staged.js';
 
 /** Longest delay `Prefer: delay=MS` may ask for. */

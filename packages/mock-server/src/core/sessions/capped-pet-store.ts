@@ -1,5 +1,5 @@
-import { HttpError } from './http-error.js';
-import type { PetStore, SeedPet } from './pet-store.js';
+import { HttpError } from '../api/http-error.js';
+import type { PetStore, SeedPet } from '../api/pet-store.js';
 
 /**
  * `store` holding at most `max` animals: a create past it is a 409 `store_full`

@@ -1,6 +1,6 @@
 import { ListPetsQueryParams, NewPet, PetIdParam, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
-import { parseQuery } from './parse-query.js';
+import { parseQuery } from '../api/parse-query.js';
 
 /** What a recorded request offers to be read: its path and raw query as sent, its body as JSON (or text). */
 export interface ReadableRequest {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { MockRequest } from './exchange.js';
-import { HttpError } from './http-error.js';
-import type { OperationResult } from './operations.js';
+import type { MockRequest } from '../api/exchange.js';
+import { HttpError } from '../api/http-error.js';
+import type { OperationResult } from '../api/operations.js';
 
 /** Where a session's API lives: `/sessions/NAME/v1`, its admin API `/sessions/NAME/__admin`. */
 export const SESSIONS_PATH = '/sessions';

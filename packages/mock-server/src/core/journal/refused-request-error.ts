@@ -1,4 +1,4 @@
-import type { ErrorExplanation } from './exchange.js';
+import type { ErrorExplanation } from '../api/exchange.js';
 
 /** What the mock knows of a request it refused. */
 export interface RefusedRequest extends ErrorExplanation {

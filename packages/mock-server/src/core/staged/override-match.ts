@@ -1,7 +1,7 @@
 import { describeIssue, formatIssues, Id, ListPetsQueryParams, type ListPetsParams, type OperationId, type PetStatus } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
-import { closestWord } from './closest-word.js';
-import { parseQuery } from './parse-query.js';
+import { closestWord } from '../api/closest-word.js';
+import { parseQuery } from '../api/parse-query.js';
 
 /**
  * The query values a `listPets` override answers: as a program passes them

@@ -1,15 +1,15 @@
-import { answerHeaders } from './answer-headers.js';
-import { bearerToken, createServerKeyCheck } from './api-keys.js';
+import { answerHeaders } from '../api/answer-headers.js';
+import { bearerToken, createServerKeyCheck } from '../api/api-keys.js';
 import { capPetStore } from './capped-pet-store.js';
-import { createCors } from './cors.js';
-import { createMockApi, createRequestIds, type MockApi, type MockApiOptions } from './create-mock-api.js';
-import type { MockRequest, MockResponse } from './exchange.js';
-import { explainError } from './explain-error.js';
-import { HttpError } from './http-error.js';
-import { createPetStore, type SeedPet } from './pet-store.js';
-import { DEFAULT_SEED_COUNT, seedAnimals } from './seed.js';
-import { checkSessionName, SESSIONS_PATH, type SessionDirectory, type SessionInfo } from './session-admin.js';
-import { toErrorResult } from './to-error-result.js';
+import { createCors } from '../api/cors.js';
+import { createMockApi, createRequestIds, type MockApi, type MockApiOptions } from '../create-mock-api.js';
+import type { MockRequest, MockResponse } from '../api/exchange.js';
+import { explainError } from '../journal/explain-error.js';
+import { HttpError } from '../api/http-error.js';
+import { createPetStore, type SeedPet } from '../api/pet-store.js';
+import { DEFAULT_SEED_COUNT, seedAnimals } from '../api/seed.js';
+import { checkSessionName, SESSIONS_PATH, type SessionDirectory, type SessionInfo } from '../admin/session-admin.js';
+import { toErrorResult } from '../api/to-error-result.js';
 
 /** Sessions one server keeps at most unless told otherwise. */
 export const DEFAULT_MAX_SESSIONS = 100;

@@ -1,8 +1,8 @@
 import { describeIssue, ErrorBody, formatIssues, OPERATION_IDS, Pet, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
-import type { DocumentedResponses } from './documented-responses.js';
+import type { DocumentedResponses } from '../api/documented-responses.js';
 import { createArmedQueue } from './armed-queue.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../api/http-error.js';
 import { between, FAULT_KINDS, type FaultKind } from './faults.js';
 import { checkMatch, createMatcher, MatchSpec, type CheckedMatch, type OverrideMatch } from './override-match.js';
 import { MAX_PREFERRED_DELAY_MS } from './prefer.js';

@@ -1,10 +1,10 @@
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
 import * as z from 'zod/mini';
 import { ADMIN_FAULTS_PATH, ADMIN_OVERRIDES_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
-import { ArmedFault, FaultSpec, MAX_ARMED_FAULTS } from './faults.js';
-import { MAX_ARMED_OVERRIDES, MAX_OVERRIDE_BYTES, OverrideSpec } from './overrides.js';
-import { MAX_JOURNAL_BYTES, MAX_RECORDED_TEXT_BYTES, RecordedRequest, RequestFilter } from './recorded-requests.js';
-import { DEFAULT_SEED_COUNT } from './seed.js';
+import { ArmedFault, FaultSpec, MAX_ARMED_FAULTS } from '../staged/faults.js';
+import { MAX_ARMED_OVERRIDES, MAX_OVERRIDE_BYTES, OverrideSpec } from '../staged/overrides.js';
+import { MAX_JOURNAL_BYTES, MAX_RECORDED_TEXT_BYTES, RecordedRequest, RequestFilter } from '../journal/recorded-requests.js';
+import { DEFAULT_SEED_COUNT } from '../api/seed.js';
 import { ADMIN_SESSIONS_PATH, SESSION_NAME, SessionInfo, SESSIONS_PATH } from './session-admin.js';
 
 type JsonObject = Record<string, unknown>;

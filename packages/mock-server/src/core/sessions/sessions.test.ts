@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEV_API_KEY } from './api-keys.js';
-import type { MockRequest } from './exchange.js';
-import { MAX_OVERRIDE_BYTES } from './overrides.js';
+import { DEV_API_KEY } from '../api/api-keys.js';
+import type { MockRequest } from '../api/exchange.js';
+import { MAX_OVERRIDE_BYTES } from '../staged/overrides.js';
 import { createSessions, SESSION_MAX_PETS, SESSION_OVERRIDE_BYTES } from './sessions.js';
 
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMockFetch } from '../fetch/create-mock-fetch.js';
-import { DEV_API_KEY } from './api-keys.js';
-import { MAX_BODY_BYTES } from './exchange.js';
+import { createMockFetch } from '../../fetch/create-mock-fetch.js';
+import { DEV_API_KEY } from '../api/api-keys.js';
+import { MAX_BODY_BYTES } from '../api/exchange.js';
 import { RefusedRequestError } from './refused-request-error.js';
 import type { OnRefusedRequest } from './refused-requests.js';
 

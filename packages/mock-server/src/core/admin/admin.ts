@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
-import type { MockRequest } from './exchange.js';
-import { parseFaultSpec, type Faults } from './faults.js';
-import { HttpError } from './http-error.js';
-import type { OperationResult } from './operations.js';
-import { readJsonBody } from './parse-json-body.js';
-import type { ArmedOverride, Overrides } from './overrides.js';
-import { parseQuery } from './parse-query.js';
-import type { SeedPet } from './pet-store.js';
-import { parseRequestFilter, RequestFilter, type Journal } from './recorded-requests.js';
-import { checkSeedAnimals } from './seed.js';
+import type { MockRequest } from '../api/exchange.js';
+import { parseFaultSpec, type Faults } from '../staged/faults.js';
+import { HttpError } from '../api/http-error.js';
+import type { OperationResult } from '../api/operations.js';
+import { readJsonBody } from '../api/parse-json-body.js';
+import type { ArmedOverride, Overrides } from '../staged/overrides.js';
+import { parseQuery } from '../api/parse-query.js';
+import type { SeedPet } from '../api/pet-store.js';
+import { parseRequestFilter, RequestFilter, type Journal } from '../journal/recorded-requests.js';
+import { checkSeedAnimals } from '../api/seed.js';
 import { ADMIN_SESSIONS_PATH, handleSessionAdmin, type SessionDirectory } from './session-admin.js';
 
 /** Where the admin API lives: outside the base path, for it is no API operation. */

@@ -1,6 +1,6 @@
-import type { DocumentedResponses } from './documented-responses.js';
+import type { DocumentedResponses } from '../api/documented-responses.js';
 import type { FaultSpec } from './faults.js';
-import type { OperationResult } from './operations.js';
+import type { OperationResult } from '../api/operations.js';
 import { stagedErrorBody } from './staged-error.js';
 
 /**
