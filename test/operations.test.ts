@@ -21,7 +21,7 @@ interface Excluded {
 }
 
 /** How the SDK calls each operation. */
-const SDK_CALLS: Record<OperationId, ((client: PetstoreClient) => Promise<unknown>) | Excluded> = {
+const SDK_CALLS: Record<OperationId, ((client: PetstoreClient) => PromiseLike<unknown>) | Excluded> = {
   listPets: (client) => client.pets.list({ limit: 1 }),
   createPet: (client) => client.pets.create({ name: 'Guard', categoryId: 1 }),
   getPet: (client) => client.pets.get(1),

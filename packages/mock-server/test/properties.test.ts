@@ -4,7 +4,7 @@
 // whole file; requests are sent one at a time, so `store.size` before and after
 // a request tells exactly what that request did to the store.
 import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
-import type { Pet as ContractPet } from '@petstore/sdk/contract';
+import { OPERATION_IDS, OPERATIONS, type OperationId, type Pet as ContractPet } from '@petstore/sdk/contract';
 import { DEFAULT_PET_STATUS, ID_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, NAME_MAX_LENGTH, PET_STATUSES } from '@petstore/sdk/values';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -711,10 +711,15 @@ describe('mock server under arbitrary input (property-based, over HTTP)', () => 
     body?: string;
   }
 
+  /** A request each operation of the contract's table accepts. */
+  const accepted: Record<OperationId, Pick<Operation, 'path' | 'body'>> = {
+    listPets: { path: '/v1/pets?limit=3' },
+    createPet: { path: '/v1/pets', body: '{"name":"Header","categoryId":2}' },
+    getPet: { path: '/v1/pets/1' },
+  };
+
   const operations: readonly Operation[] = [
-    { name: 'listPets', method: 'GET', path: '/v1/pets?limit=3' },
-    { name: 'createPet', method: 'POST', path: '/v1/pets', body: '{"name":"Header","categoryId":2}' },
-    { name: 'getPet', method: 'GET', path: '/v1/pets/1' },
+    ...OPERATION_IDS.map((name) => ({ name, method: OPERATIONS[name].method, ...accepted[name] })),
     { name: 'getPet (unknown)', method: 'GET', path: '/v1/pets/999999' },
     { name: 'reset', method: 'POST', path: '/__admin/reset' },
     { name: 'openapi', method: 'GET', path: '/v1/openapi.json', public: true },
@@ -889,7 +894,7 @@ describe('mock server under arbitrary input (property-based, over HTTP)', () => 
     async () => {
       await fc.assert(
         fc.asyncProperty(
-          fc.constantFrom(...operations.filter((operation) => ['listPets', 'createPet', 'getPet'].includes(operation.name))),
+          fc.constantFrom(...operations.filter((operation) => (OPERATION_IDS as readonly string[]).includes(operation.name))),
           fc.constantFrom('code=401', 'CODE=401', 'code="401"', ' code = 401 ', 'respond-async, code=401', 'code=401; delay=0'),
           async (operation, preference) => {
             const init: RequestInit = {

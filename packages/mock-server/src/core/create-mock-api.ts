@@ -1,6 +1,6 @@
-import type { OperationId } from '@petstore/sdk/contract';
+import { operationMethods, type OperationId } from '@petstore/sdk/contract';
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
-import { ADMIN_PATH, handleAdmin } from './admin/admin.js';
+import { ADMIN_METHODS, ADMIN_PATH, handleAdmin } from './admin/admin.js';
 import { answerHeaders } from './api/answer-headers.js';
 import { createMockOpenApiDocument } from './admin/admin-document.js';
 import { bearerToken, createServerKeyCheck } from './api/api-keys.js';
@@ -24,6 +24,13 @@ import { toErrorResult } from './api/to-error-result.js';
 
 /** The API's base path. */
 export const BASE_PATH = '/v1';
+
+/**
+ * Every method the server answers: the operations' (from the contract's
+ * table), HEAD as GET without a body, the admin API's, and preflights. CORS
+ * allows them; an `Allow` that names the whole server lists them.
+ */
+export const SERVER_METHODS: readonly string[] = [...new Set(['GET', 'HEAD', ...operationMethods(), ...ADMIN_METHODS, 'OPTIONS'])];
 const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
 
 /** A delay in milliseconds, fixed or drawn uniformly from a range for each response. */
@@ -129,7 +136,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const seed = options.seed ?? DEFAULT_SEED_COUNT;
   const store = options.store ?? createPetStore(seedAnimals(seed));
   const isAcceptedKey = createServerKeyCheck(options.apiKeys);
-  const cors = createCors(options.corsOrigins);
+  const cors = createCors(options.corsOrigins, SERVER_METHODS);
   const sleep = options.sleep ?? wait;
   const mountPath = options.mountPath ?? '';
   const requestIdOf = createRequestIds();
@@ -172,9 +179,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
    * What is staged for a request of `operationId`: Prefer is checked first, so a malformed one spends
    * nothing armed; an override that answers leaves the armed faults for later requests.
    */
-  function stagedFor(request: MockRequest, operationId: OperationId, params: readonly string[]): StagedOutcome | undefined {
+  function stagedFor(request: MockRequest, operationId: OperationId, params: Readonly<Record<string, string>>): StagedOutcome | undefined {
     const preferred = preferredOutcome(request.headers);
-    const override = takeOverride({ operationId, petId: params[0], query: request.query });
+    const override = takeOverride({ operationId, params, query: request.query });
     return pickStaged([override, answers(override) ? undefined : take(operationId), preferred, serverOutcome()]);
   }
 
@@ -189,7 +196,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       result = await applyStaged(
         staged,
         () => documentedOf(operationId),
-        async () => operation.run({ request, params: params.map(decodeParam), store }),
+        async () => operation.run({ request, params: decodeParams(params), store }),
       );
     } catch (error) {
       result = fail(error);
@@ -277,7 +284,7 @@ function routeNotFound(request: MockRequest, mountPath: string): HttpError {
 }
 
 /** The operation a path and method name, with the path's parameters: a 404 or a 405 if none. */
-function resolveOperation(request: MockRequest, mountPath: string): { operation: RouteOperation; params: readonly string[] } {
+function resolveOperation(request: MockRequest, mountPath: string): { operation: RouteOperation; params: Readonly<Record<string, string>> } {
   const match = request.path.startsWith(`${BASE_PATH}/`) ? matchRoute(request.path.slice(BASE_PATH.length)) : undefined;
   if (!match) throw routeNotFound(request, mountPath);
   // HEAD is GET without the body (the transports leave it out).
@@ -291,10 +298,14 @@ function resolveOperation(request: MockRequest, mountPath: string): { operation:
 
 const isAdminPath = (path: string): boolean => path.startsWith(`${ADMIN_PATH}/`);
 
-function decodeParam(param: string): string {
-  try {
-    return decodeURIComponent(param);
-  } catch {
-    throw new HttpError('invalid_request', `path: "${param}" is not valid percent-encoding`);
-  }
+function decodeParams(params: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, param]) => {
+      try {
+        return [name, decodeURIComponent(param)];
+      } catch {
+        throw new HttpError('invalid_request', `path: "${param}" is not valid percent-encoding`);
+      }
+    }),
+  );
 }

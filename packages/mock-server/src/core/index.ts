@@ -10,24 +10,23 @@ export {
   type MockApi,
   type MockApiOptions,
   type MockLogger,
+  SERVER_METHODS,
 } from './create-mock-api.js';
 export { BodyTooLargeError } from './api/body-too-large-error.js';
 export { MAX_BODY_BYTES, type ErrorExplanation, type MockRequest, type MockResponse, type RequestHeaders } from './api/exchange.js';
 export { RefusedRequestError, type RefusedRequest } from './journal/refused-request-error.js';
 export type { OnRefusedRequest } from './journal/refused-requests.js';
 export type { RecordedInput } from './journal/recorded-input.js';
-export { FAULT_KINDS, type ArmedFault, type FaultKind, type Faults, type FaultSpec } from './staged/faults.js';
+export { FAULT_KINDS, type ArmedFault, type FaultKind, type FaultOptions, type Faults, type FaultSpec } from './staged/faults.js';
 export { type ListPetsQueryMatch, type OverrideMatch, type OverrideMatches } from './staged/override-match.js';
 export {
   MAX_ARMED_OVERRIDES,
   MAX_OVERRIDE_BYTES,
   type ArmedOverride,
   type OverrideAnswer,
-  type OverrideBodies,
   type OverrideOptions,
   type Overrides,
   type OverrideSpec,
-  type OverrideSuccessStatuses,
 } from './staged/overrides.js';
 export { HttpError } from './api/http-error.js';
 export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedCall, type RecordedRequest, type RecordedRequests, type RequestFilter } from './journal/recorded-requests.js';

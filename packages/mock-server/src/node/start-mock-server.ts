@@ -5,6 +5,7 @@ import {
   createSessions,
   DEFAULT_SEED_COUNT,
   DEV_API_KEY,
+  SERVER_METHODS,
   seedAnimals,
   type MockApi,
   type MockApiOptions,
@@ -95,7 +96,7 @@ function rawErrorResponse(errorCode: string | undefined): string {
       : errorCode === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large', { code: 'headers_too_large', message: 'The request headers are too large', status: 431 }, '']
         : errorCode === 'CONNECT'
-          ? [405, 'Method Not Allowed', { code: 'method_not_allowed', message: 'CONNECT is not supported: this server is no proxy', status: 405 }, 'allow: GET, POST, OPTIONS\r\n']
+          ? [405, 'Method Not Allowed', { code: 'method_not_allowed', message: 'CONNECT is not supported: this server is no proxy', status: 405 }, `allow: ${SERVER_METHODS.join(', ')}\r\n`]
           : [400, 'Bad Request', { code: 'invalid_request', message: 'Malformed HTTP request', status: 400 }, ''];
   const text = JSON.stringify(body);
   return `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n${extra}connection: close\r\n\r\n${text}`;

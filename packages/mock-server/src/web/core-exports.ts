@@ -10,6 +10,7 @@ export {
   type ErrorExplanation,
   type FaultKind,
   type Faults,
+  type FaultOptions,
   type FaultSpec,
   type ArmedOverride,
   type ListPetsQueryMatch,

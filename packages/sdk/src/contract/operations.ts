@@ -97,6 +97,20 @@ export type ErrorStatus<Op extends OperationId> = OperationOf<Op>['errors'][numb
 /** Every status `Op` documents. */
 export type DocumentedStatus<Op extends OperationId> = SuccessStatus<Op> | ErrorStatus<Op>;
 
+/** The names of `Op`'s path parameters: `'petId'` for `getPet`, `never` where its path has none. */
+export type PathParamName<Op extends OperationId> = OperationOf<Op> extends { pathParams: infer Params } ? keyof Params & string : never;
+
+/**
+ * What the contract reads of a request of `Op`: each path parameter by its
+ * name, the query and the body, each where the table has it (`getPet` →
+ * `{ petId: number }`, `listPets` → `{ query }`, `createPet` → `{ body }`).
+ */
+export type OperationInput<Op extends OperationId> = (OperationOf<Op> extends { pathParams: infer Params extends Record<string, z.ZodMiniType> }
+  ? { -readonly [Name in keyof Params]: z.output<Params[Name]> }
+  : unknown) &
+  (OperationOf<Op> extends { query: infer Query extends z.ZodMiniType } ? { query: z.output<Query> } : unknown) &
+  (OperationOf<Op> extends { body: infer Body extends z.ZodMiniType } ? { body: z.output<Body> } : unknown);
+
 /** The operations whose path has parameters: `getPet`. */
 export type OperationWithPathParams = { [Op in OperationId]: OperationOf<Op> extends { pathParams: object } ? Op : never }[OperationId];
 

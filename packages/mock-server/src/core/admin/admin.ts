@@ -13,6 +13,8 @@ import { ADMIN_SESSIONS_PATH, handleSessionAdmin, type SessionDirectory } from '
 
 /** Where the admin API lives: outside the base path, for it is no API operation. */
 export const ADMIN_PATH = '/__admin';
+/** Every method the admin API answers (it clears faults, overrides and the journal with DELETE). */
+export const ADMIN_METHODS = ['GET', 'POST', 'DELETE'] as const;
 export const ADMIN_RESET_PATH = `${ADMIN_PATH}/reset`;
 export const ADMIN_FAULTS_PATH = `${ADMIN_PATH}/faults`;
 export const ADMIN_REQUESTS_PATH = `${ADMIN_PATH}/requests`;
@@ -109,7 +111,8 @@ export async function handleAdmin(request: MockRequest, context: AdminContext): 
       const parsed = parseFaultSpec(await readJsonBody(request), 'body');
       if ('error' in parsed) throw new HttpError('invalid_request', parsed.error);
       try {
-        return json(201, context.faults.arm(parsed.spec));
+        // parseFaultSpec checked what FaultOptions types (a status or a kind, not both).
+        return json(201, context.faults.arm(parsed.spec as Parameters<Faults['arm']>[0]));
       } catch (error) {
         throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
       }

@@ -3,8 +3,6 @@ import type { RequestHeaders } from './exchange.js';
 /** `traceparent`: a page that traces its calls (the SDK takes its trace id as the request id). */
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer, X-Request-Id, traceparent';
 const EXPOSED_HEADERS = 'X-Request-Id, Deprecation, Sunset, Link, Preference-Applied, Allow, WWW-Authenticate';
-/** Every method the API and the admin API answer (the admin API clears faults and the journal with DELETE). */
-const ALLOWED_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
 
 /**
  * The origins allowed by default: pages served from this machine, on any port
@@ -13,13 +11,14 @@ const ALLOWED_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
 export const LOOPBACK_ORIGIN = /^https?:\/\/(?:(?:[^:]+\.)?localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/;
 
 /**
- * CORS for browser apps. Loopback origins are always allowed; `origins` adds
+ * CORS for browser apps, allowing `methods` (every method the server answers). Loopback origins are always allowed; `origins` adds
  * more, and `*` allows any. Allowed origins are echoed back with
  * `Vary: Origin`; another origin gets no `Access-Control-Allow-*` header, so
  * the browser keeps the answer from the page (a page on the web must not drive
  * or read a server on the developer's machine).
  */
-export function createCors(origins: readonly string[] | undefined) {
+export function createCors(origins: readonly string[] | undefined, methods: readonly string[]) {
+  const allowedMethods = methods.join(', ');
   const anyOrigin = origins?.includes('*') ?? false;
   const allowed = new Set(origins);
   const isAllowed = (origin: string): boolean => anyOrigin || LOOPBACK_ORIGIN.test(origin) || allowed.has(origin);
@@ -50,7 +49,7 @@ export function createCors(origins: readonly string[] | undefined) {
       return {
         ...vary,
         'access-control-allow-origin': anyOrigin ? '*' : origin,
-        'access-control-allow-methods': ALLOWED_METHODS,
+        'access-control-allow-methods': allowedMethods,
         'access-control-allow-headers': ALLOWED_HEADERS,
         'access-control-max-age': '600',
       };

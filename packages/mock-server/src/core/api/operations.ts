@@ -1,9 +1,12 @@
 import {
-  ListPetsQueryParams,
-  NewPet,
-  PetIdParam,
   formatIssues,
+  OPERATION_IDS,
+  OPERATIONS,
   type InputLocation,
+  type OperationDefinition,
+  type OperationId,
+  type OperationInput,
+  type SuccessBody,
 } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { MockRequest } from './exchange.js';
@@ -24,8 +27,8 @@ export interface OperationResult {
 
 export interface OperationContext {
   request: MockRequest;
-  /** Path parameters, percent-decoded. */
-  params: readonly string[];
+  /** Path parameters by name, percent-decoded. */
+  params: Readonly<Record<string, string>>;
   store: PetStore;
 }
 
@@ -36,8 +39,6 @@ export interface OperationContext {
  * two (staged.ts): a staged success answers only a request the contract accepts.
  */
 export type Operation = (context: OperationContext) => Promise<() => OperationResult>;
-
-const GetPetParams = z.object({ petId: PetIdParam });
 
 function validate<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, location: InputLocation): z.output<Schema> {
   const result = z.safeParse(schema, value, { reportInput: true });
@@ -69,21 +70,52 @@ function quoted(input: unknown): string {
   return String(input);
 }
 
-export const listPets: Operation = async ({ request, store }) => {
-  const query = validate(ListPetsQueryParams, parseQuery(request.query), 'query');
-  return () => ({ status: 200, body: JSON.stringify(store.list(query)) });
+/** Each operation's path parameters as one object schema, built once: `{ petId }` for `getPet`. */
+const PATH_SCHEMAS = new Map(
+  OPERATION_IDS.flatMap((id) => {
+    const { pathParams } = OPERATIONS[id] as OperationDefinition;
+    return pathParams ? [[id, z.object(pathParams)] as const] : [];
+  }),
+);
+
+/**
+ * Reads a request of `operationId` as the contract's table says: its path
+ * parameters, then its query, then its body, each refused with a 400 naming the field.
+ */
+async function readInput<Op extends OperationId>(operationId: Op, { request, params }: OperationContext): Promise<OperationInput<Op>> {
+  const { query, body } = OPERATIONS[operationId] as OperationDefinition;
+  const pathSchema = PATH_SCHEMAS.get(operationId);
+  return {
+    ...(pathSchema && validate(pathSchema, params, 'path')),
+    ...(query && { query: validate(query, parseQuery(request.query), 'query') }),
+    ...(body && { body: validate(body, await readJsonBody(request), 'body') }),
+  } as OperationInput<Op>;
+}
+
+/**
+ * What each operation does with a request the contract accepted: the one
+ * place an operation meets the store. A new operation in the contract's table
+ * does not compile until it has its entry.
+ */
+const ANSWERS: { [Op in OperationId]: (input: OperationInput<Op>, store: PetStore) => SuccessBody<Op> } = {
+  listPets: ({ query }, store) => store.list(query),
+  createPet: ({ body }, store) => store.create(body),
+  getPet: ({ petId }, store) => {
+    const pet = store.get(petId);
+    if (pet === undefined) throw new HttpError('not_found', `No animal has id ${petId}`);
+    return pet;
+  },
 };
 
-export const createPet: Operation = async ({ request, store }) => {
-  const input = validate(NewPet, await readJsonBody(request), 'body');
-  return () => ({ status: 201, body: JSON.stringify(store.create(input)) });
-};
-
-export const getPet: Operation = async ({ params, store }) => {
-  const id = validate(GetPetParams, { petId: params[0] ?? '' }, 'path').petId;
-  return () => {
-    const pet = store.get(id);
-    if (pet === undefined) throw new HttpError('not_found', `No animal has id ${id}`);
-    return { status: 200, body: JSON.stringify(pet) };
+/** The operation `operationId` runs: it reads the request, then answers with its success status and what {@link ANSWERS} gives. */
+function operation<Op extends OperationId>(operationId: Op): Operation {
+  const answer = ANSWERS[operationId] as (input: OperationInput<Op>, store: PetStore) => SuccessBody<Op>;
+  const { status } = OPERATIONS[operationId].success;
+  return async (context) => {
+    const input = await readInput(operationId, context);
+    return () => ({ status, body: JSON.stringify(answer(input, context.store)) });
   };
-};
+}
+
+/** Every operation of the API, by its id. */
+export const OPERATION_RUNS = Object.fromEntries(OPERATION_IDS.map((id) => [id, operation(id)])) as Record<OperationId, Operation>;

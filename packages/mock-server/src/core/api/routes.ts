@@ -1,6 +1,6 @@
-import { GET_PET_DEPRECATION, GET_PET_LINK, GET_PET_SUNSET, type OperationId } from '@petstore/sdk/contract';
+import { OPERATION_IDS, OPERATIONS, type OperationDefinition, type OperationDeprecation, type OperationId } from '@petstore/sdk/contract';
 import { editDistance } from './closest-word.js';
-import { createPet, getPet, listPets, type Operation } from './operations.js';
+import { OPERATION_RUNS, type Operation } from './operations.js';
 
 /** One operation of a route. */
 export interface RouteOperation {
@@ -15,42 +15,46 @@ export interface Route {
   /** The path as the OpenAPI document writes it, e.g. `/pets/{petId}`. */
   template: string;
   pattern: RegExp;
+  /** The names of its parameters, in the order the pattern captures them. */
+  paramNames: readonly string[];
   operations: Readonly<Record<string, RouteOperation>>;
 }
 
-/** The API's route table: the one place both transports learn what exists. */
-export const routes: readonly Route[] = [
-  {
-    template: '/pets',
-    pattern: /^\/pets$/,
-    operations: {
-      GET: { operationId: 'listPets', run: listPets },
-      POST: { operationId: 'createPet', run: createPet },
-    },
-  },
-  {
-    template: '/pets/{petId}',
-    pattern: /^\/pets\/([^/]+)$/,
-    operations: {
-      GET: {
-        operationId: 'getPet',
-        run: getPet,
-        headers: { deprecation: GET_PET_DEPRECATION, sunset: GET_PET_SUNSET, link: GET_PET_LINK },
-      },
-    },
-  },
-];
+/** A deprecated operation's headers, from the contract's table. */
+const deprecationHeaders = ({ deprecation, sunset, link }: OperationDeprecation) => ({ deprecation, sunset, link });
+
+/** Each path template of the contract's table as a route, its operations by method, in the table's order. */
+function routesOf(): Route[] {
+  const byTemplate = new Map<string, Route & { operations: Record<string, RouteOperation> }>();
+  for (const operationId of OPERATION_IDS) {
+    const { path, method, deprecated } = OPERATIONS[operationId] as OperationDefinition;
+    let route = byTemplate.get(path);
+    if (!route) {
+      const paramNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+      // Literal segments are letters, digits and `-`: nothing to escape.
+      const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, '([^/]+)')}$`);
+      route = { template: path, pattern, paramNames, operations: {} };
+      byTemplate.set(path, route);
+    }
+    route.operations[method] = { operationId, run: OPERATION_RUNS[operationId], ...(deprecated && { headers: deprecationHeaders(deprecated) }) };
+  }
+  return [...byTemplate.values()];
+}
+
+/** The API's route table, from the contract's: the one place both transports learn what exists. */
+export const routes: readonly Route[] = routesOf();
 
 export interface RouteMatch {
   route: Route;
-  params: string[];
+  /** Path parameters by name, still percent-encoded. */
+  params: Record<string, string>;
 }
 
 /** Finds the route for a path relative to the base path; params stay percent-encoded. */
 export function matchRoute(path: string): RouteMatch | undefined {
   for (const route of routes) {
     const match = route.pattern.exec(path);
-    if (match) return { route, params: match.slice(1) };
+    if (match) return { route, params: Object.fromEntries(route.paramNames.map((name, index) => [name, match[index + 1] as string])) };
   }
   return undefined;
 }

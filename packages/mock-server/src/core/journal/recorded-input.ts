@@ -1,4 +1,4 @@
-import { ListPetsQueryParams, NewPet, PetIdParam, type OperationId } from '@petstore/sdk/contract';
+import { OPERATIONS, type OperationDefinition, type OperationId, type OperationInput } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import { parseQuery } from '../api/parse-query.js';
 
@@ -10,45 +10,60 @@ export interface ReadableRequest {
 }
 
 /** The value when `schema` accepts it, else undefined. */
-function accepted<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): z.output<Schema> | undefined {
+function accepted(schema: z.ZodMiniType, value: unknown): { value: unknown } | undefined {
   const result = z.safeParse(schema, value);
-  return result.success ? result.data : undefined;
-}
-
-/** The last path segment, percent-decoded (getPet's id), or undefined when it cannot be decoded. */
-function lastSegment(path: string): string | undefined {
-  try {
-    return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
-  } catch {
-    return undefined;
-  }
+  return result.success ? { value: result.data } : undefined;
 }
 
 /**
- * How the contract reads each operation's request, one row per operation: a
- * new operation is a compile error here until it is handled. Each gives the
- * values the operation ran with (its schemas' output, defaults applied), or
- * undefined when the request broke the contract or its body was never read.
+ * The path parameters of `template` in `path`, percent-decoded: the path's last
+ * segments, as many as the template has (a mount path and the base path come
+ * before them). Undefined when one cannot be decoded.
  */
-const readers = {
-  listPets: ({ query }: ReadableRequest) => {
-    const read = accepted(ListPetsQueryParams, parseQuery(query));
-    return read && { query: read };
-  },
-  createPet: ({ body }: ReadableRequest) => {
-    const read = body === undefined ? undefined : accepted(NewPet, body);
-    return read && { body: read };
-  },
-  getPet: ({ path }: ReadableRequest) => {
-    const read = accepted(PetIdParam, lastSegment(path));
-    return read === undefined ? undefined : { petId: read };
-  },
-} satisfies Record<OperationId, (request: ReadableRequest) => object | undefined>;
+function pathParams(template: string, path: string): Record<string, string> | undefined {
+  const names = template.split('/').slice(1);
+  const segments = path.split('/').slice(-names.length);
+  const params: Record<string, string> = {};
+  for (const [index, name] of names.entries()) {
+    if (!name.startsWith('{')) continue;
+    try {
+      params[name.slice(1, -1)] = decodeURIComponent(segments[index] ?? '');
+    } catch {
+      return undefined;
+    }
+  }
+  return params;
+}
 
 /** The request of each operation as the contract reads it: `createPet` → `{ body: NewPet }`, `listPets` → `{ query }`, `getPet` → `{ petId }`. */
-export type RecordedInput = { [Op in OperationId]: NonNullable<ReturnType<(typeof readers)[Op]>> };
+export type RecordedInput = { [Op in OperationId]: OperationInput<Op> };
 
-/** `request` as the contract reads it for `operation`, or undefined where it breaks the contract. */
+/**
+ * `request` as the contract's table reads it for `operation` (its schemas'
+ * output, defaults applied), or undefined where it broke the contract or its
+ * body was never read.
+ */
 export function readRecordedInput(operation: OperationId, request: ReadableRequest): RecordedInput[OperationId] | undefined {
-  return readers[operation](request);
+  const { path, pathParams: paramSchemas, query, body } = OPERATIONS[operation] as OperationDefinition;
+  const input: Record<string, unknown> = {};
+  if (paramSchemas) {
+    const params = pathParams(path, request.path);
+    if (params === undefined) return undefined;
+    for (const [name, schema] of Object.entries(paramSchemas)) {
+      const read = accepted(schema, params[name]);
+      if (read === undefined) return undefined;
+      input[name] = read.value;
+    }
+  }
+  if (query) {
+    const read = accepted(query, parseQuery(request.query));
+    if (read === undefined) return undefined;
+    input['query'] = read.value;
+  }
+  if (body) {
+    const read = request.body === undefined ? undefined : accepted(body, request.body);
+    if (read === undefined) return undefined;
+    input['body'] = read.value;
+  }
+  return input as RecordedInput[OperationId];
 }

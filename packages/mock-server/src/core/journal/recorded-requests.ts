@@ -36,7 +36,7 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
       .record(z.string(), z.unknown())
       .check(
         z.describe(
-          'The request as the contract reads it, present only when it met the contract: createPet {body}, listPets {query} (defaults applied), getPet {petId}. Absent when the request broke the contract or its body was never read.',
+          'The request as the contract reads it, present only when it met the contract: each path parameter by its name (getPet {petId}), the query where the operation reads one (listPets {query}, defaults applied), the body where it takes one (createPet {body}). Absent when the request broke the contract or its body was never read.',
         ),
       ),
   ),

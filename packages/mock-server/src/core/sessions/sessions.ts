@@ -2,7 +2,7 @@ import { answerHeaders } from '../api/answer-headers.js';
 import { bearerToken, createServerKeyCheck } from '../api/api-keys.js';
 import { capPetStore } from './capped-pet-store.js';
 import { createCors } from '../api/cors.js';
-import { createMockApi, createRequestIds, type MockApi, type MockApiOptions } from '../create-mock-api.js';
+import { createMockApi, createRequestIds, SERVER_METHODS, type MockApi, type MockApiOptions } from '../create-mock-api.js';
 import type { MockRequest, MockResponse } from '../api/exchange.js';
 import { explainError } from '../journal/explain-error.js';
 import { HttpError } from '../api/http-error.js';
@@ -125,7 +125,7 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
   // a session would, by an API that keeps nothing, so no other journal sees them.
   let outsider: MockApi | undefined;
   const isAcceptedKey = createServerKeyCheck(options.apiKeys);
-  const cors = createCors(options.corsOrigins);
+  const cors = createCors(options.corsOrigins, SERVER_METHODS);
   const requestIdOf = createRequestIds();
   let sweep: ReturnType<typeof setInterval> | undefined;
 

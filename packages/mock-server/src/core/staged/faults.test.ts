@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createFaults, MAX_ARMED_FAULTS, TOO_MANY_FAULTS } from './faults.js';
 
 describe('createFaults', () => {
+  it('is typed as it is checked, so these do not compile', () => {
+    const { faults } = createFaults();
+    // @ts-expect-error status and kind exclude each other: a kind fails below HTTP
+    expect(() => faults.next('listPets', { status: 503, kind: 'reset' })).toThrow(TypeError);
+    // @ts-expect-error neither a status, a kind nor a delay
+    expect(() => faults.next('listPets', { times: 2 })).toThrow(TypeError);
+    expect(faults.list()).toEqual([]);
+  });
+
   it(`arms at most ${MAX_ARMED_FAULTS} faults at once, then refuses with a RangeError naming the limit`, () => {
     const { faults, take } = createFaults();
     for (let index = 0; index < MAX_ARMED_FAULTS; index += 1) faults.arm({ status: 503 });

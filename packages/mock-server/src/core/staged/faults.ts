@@ -47,12 +47,23 @@ export type FaultSpec = z.infer<typeof FaultSpec>;
 export const ArmedFault = /* @__PURE__ */ z.object({ id: z.int(), ...faultFields, remaining: z.int() });
 export type ArmedFault = z.infer<typeof ArmedFault>;
 
+/**
+ * One fault as code arms it: an HTTP status (any 4xx or 5xx: what a proxy or
+ * the platform in front of a service may answer, documented or not) with an
+ * optional `Retry-After`, or a failure below HTTP, never both; or only a delay.
+ */
+export type FaultOptions = { delayMs?: number; times?: number } & (
+  | { status: number; retryAfter?: number; kind?: never }
+  | { kind: FaultKind; status?: never; retryAfter?: never }
+  | { delayMs: number; status?: never; kind?: never; retryAfter?: never }
+);
+
 /** Faults armed from outside the app: by the admin API, or in code on the server or handlers object. */
 export interface Faults {
-  /** Makes the next `times` (default 1) matching requests fail as `spec` says. Throws a TypeError naming a bad field, a RangeError past 1,000 armed faults. */
-  arm(spec: FaultSpec): ArmedFault;
+  /** Makes the next `times` (default 1) matching requests fail as `spec` says (every operation's, without `operation`). Throws a TypeError naming a bad field, a RangeError past 1,000 armed faults. */
+  arm(spec: FaultOptions & { operation?: OperationId }): ArmedFault;
   /** `arm` for one operation: `faults.next('listPets', { status: 503, retryAfter: 1 })`. */
-  next(operation: OperationId, fault: Omit<FaultSpec, 'operation'>): ArmedFault;
+  next(operation: OperationId, fault: FaultOptions): ArmedFault;
   /** What is armed, oldest first. */
   list(): ArmedFault[];
   /** Disarms everything. */

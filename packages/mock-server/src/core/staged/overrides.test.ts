@@ -1,4 +1,4 @@
-import type { Pet } from '@petstore/sdk/contract';
+import type { OperationId, Pet } from '@petstore/sdk/contract';
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
 import { describe, expect, it } from 'vitest';
 import { documentedResponses } from '../api/documented-responses.js';
@@ -7,7 +7,7 @@ import { createOverrides, MAX_ARMED_OVERRIDES, MAX_OVERRIDE_BYTES, TOO_MANY_OVER
 const documented = documentedResponses(createOpenApiDocument());
 const create = (maxBytes?: number) => createOverrides((operationId) => documented.get(operationId), maxBytes);
 const pet = { id: 1, name: 'Rex', categoryId: 2, status: 'available' } as const;
-const request = (operationId: 'listPets' | 'getPet' | 'createPet', query = '', petId?: string) => ({ operationId, petId, query });
+const request = (operationId: OperationId, query = '', petId?: string) => ({ operationId, params: petId === undefined ? {} : { petId }, query });
 
 describe('createOverrides', () => {
   it('answers the next `times` matching requests of the operation with the staged body, then lets the store answer', () => {
@@ -43,7 +43,7 @@ describe('createOverrides', () => {
     ['a success status the operation cannot answer', () => ['listPets', { status: 201, body: [pet] }], 'status: listPets answers 200 on success, not 201'],
     ['an error body whose status differs', () => ['getPet', { status: 404, body: { code: 'not_found', message: 'x', status: 500 } }], 'body.status: must be 404, the status of the answer'],
     ['a status the operation does not document', () => ['getPet', { status: 409 }], 'status: getPet does not answer 409; it documents 200, 400, 401, 404, 500'],
-    ['a path id for an operation without one', () => ['listPets', { body: [] }, { match: { petId: 1 } }], 'match.petId: listPets has no path id; only getPet does'],
+    ['a path id for an operation without one', () => ['listPets', { body: [] }, { match: { petId: 1 } }], 'match.petId: listPets has no petId in its path; only getPet does'],
     ['a success status without a body', () => ['getPet', { status: 200 }], 'body: a success answer needs a body'],
     ['an Error body with a field the contract does not know', () => ['getPet', { status: 404, body: { code: 'not_found', message: 'x', status: 404, hint: 'y' } }], 'body: unknown field'],
     ['times beyond 1000', () => ['listPets', { delayMs: 1 }, { times: 1001 }], 'times: must be an integer from 1 to 1000 or "always"'],
@@ -140,7 +140,7 @@ describe('createOverrides', () => {
     it.each([
       ['getPet', { query: { status: 'sold' } }, 'match.query: getPet reads no query; only listPets does'],
       ['createPet', { query: { status: 'sold' } }, 'match.query: createPet reads no query; only listPets does'],
-      ['createPet', { petId: 1 }, 'match.petId: createPet has no path id; only getPet does'],
+      ['createPet', { petId: 1 }, 'match.petId: createPet has no petId in its path; only getPet does'],
     ] as const)('refuses a match that %s cannot read', (operation, match, message) => {
       const { overrides } = create();
       expect(() => overrides.arm({ operation, status: 500, match })).toThrow(new TypeError(`Invalid override: ${message}`));
@@ -162,6 +162,10 @@ describe('createOverrides', () => {
       expect(() => overrides.next('getPet', { status: 500 }, { match: { query: { status: 'sold' } } })).toThrow(TypeError);
       // @ts-expect-error createPet has nothing to match
       expect(() => overrides.next('createPet', { status: 500 }, { match: { petId: 1 } })).toThrow(TypeError);
+      // @ts-expect-error a status createPet does not document
+      expect(() => overrides.next('createPet', { status: 418 })).toThrow(TypeError);
+      // @ts-expect-error getPet answers 200 on success, not createPet's 201
+      expect(() => overrides.next('getPet', { status: 201, body: pet })).toThrow(TypeError);
       expect(overrides.list()).toEqual([]);
     });
 

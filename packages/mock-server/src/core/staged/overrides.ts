@@ -1,4 +1,4 @@
-import { describeIssue, ErrorBody, formatIssues, OPERATION_IDS, Pet, type OperationId } from '@petstore/sdk/contract';
+import { describeIssue, ErrorBody, formatIssues, OPERATION_IDS, Pet, type ErrorStatus, type OperationId, type SuccessBody, type SuccessStatus } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { DocumentedResponses } from '../api/documented-responses.js';
 import { createArmedQueue } from './armed-queue.js';
@@ -30,28 +30,15 @@ function overridesFull(maxBytes: number, held: number, cost: number): string {
   return `${limit}; ${sizeOf(held)} are armed and this one needs ${sizeOf(cost)}: ${CLEAR_THEM}`;
 }
 
-/** The success body of each operation, as the contract types it. */
-export interface OverrideBodies {
-  listPets: Pet[];
-  getPet: Pet;
-  createPet: Pet;
-}
-
-/** The success status of each operation. */
-export interface OverrideSuccessStatuses {
-  listPets: 200;
-  getPet: 200;
-  createPet: 201;
-}
-
 /**
- * One staged answer for `Op`: a success body (its status defaults to the
- * operation's), an Error status with an optional body (the documented example
- * without one), a failure below HTTP, or only a delay before the real answer.
+ * One staged answer for `Op`, typed by the contract's table: a success body
+ * (its status defaults to the operation's), one of the error statuses it
+ * documents with an optional body (the documented example without one), a
+ * failure below HTTP, or only a delay before the real answer.
  */
 export type OverrideAnswer<Op extends OperationId> =
-  | { status?: OverrideSuccessStatuses[Op]; body: OverrideBodies[Op]; kind?: never; delayMs?: number }
-  | { status: number; body?: ErrorBody; kind?: never; delayMs?: number }
+  | { status?: SuccessStatus<Op>; body: SuccessBody<Op>; kind?: never; delayMs?: number }
+  | { status: ErrorStatus<Op>; body?: ErrorBody; kind?: never; delayMs?: number }
   // A kind fails below HTTP: no status, no body (`never` makes the compiler say so, not only the run-time check).
   | { kind: FaultKind; status?: never; body?: never; delayMs?: number }
   | { delayMs: number; status?: never; body?: never; kind?: never };
@@ -80,11 +67,15 @@ export const OverrideSpec = /* @__PURE__ */ z
   );
 export type OverrideSpec = z.infer<typeof OverrideSpec>;
 
+/** An override as checked: its match as the contract reads it. */
+type CheckedOverrideSpec = Omit<OverrideSpec, 'match'> & { match?: CheckedMatch };
+
 /** An override waiting for its requests: `remaining` is how many more it answers. */
-export type ArmedOverride = Omit<OverrideSpec, 'times'> & { id: number; remaining: number | 'always' };
+export type ArmedOverride = Omit<OverrideSpec, 'times' | 'match'> & { id: number; remaining: number | 'always'; match?: CheckedMatch };
 
 // Strict: an answer the real service would not send (an unknown field) is no answer to stage.
 const StrictPet = /* @__PURE__ */ z.strictObject(Pet.shape);
+/** Each operation's success body as an override must give it: the contract's, with no field it does not know. */
 const SUCCESS_BODIES: Record<OperationId, z.ZodMiniType> = { listPets: z.array(StrictPet), getPet: StrictPet, createPet: StrictPet };
 const StrictErrorBody = /* @__PURE__ */ z.strictObject(ErrorBody.shape);
 
@@ -106,16 +97,16 @@ export function checkOverride(
   value: unknown,
   documented: DocumentedResponses | undefined,
   location: 'body' | '',
-): { spec: OverrideSpec; outcome: StagedOutcome } | { error: string } {
+): { spec: CheckedOverrideSpec; outcome: StagedOutcome } | { error: string } {
   const shape = issuesOf(OverrideSpec, value, location);
   if (shape !== undefined) return { error: shape };
-  const spec = z.parse(OverrideSpec, value);
+  const { match, ...given } = z.parse(OverrideSpec, value);
   const at = (field: string) => (location ? `${location}.${field}` : field);
-  const { operation, status, body, kind, delayMs } = spec;
+  const { operation, status, body, kind, delayMs } = given;
   const outcome: StagedOutcome = { ...(kind && { kind }), ...(delayMs !== undefined && { delayMs }) };
-  const checkedMatch = checkMatch(operation, spec.match, (value as { match?: unknown }).match, location);
+  const checkedMatch = checkMatch(operation, match, (value as { match?: unknown }).match, location);
   if ('error' in checkedMatch) return checkedMatch;
-  if (checkedMatch.match !== undefined) spec.match = checkedMatch.match;
+  const spec: CheckedOverrideSpec = { ...given, ...(checkedMatch.match !== undefined && { match: checkedMatch.match }) };
   const success = documented?.success.status ?? 200;
   if (status === undefined && body === undefined) return { spec, outcome };
   const answered = status ?? success;
@@ -157,8 +148,8 @@ export interface Overrides {
 /** The request an override may match. */
 export interface OverrideRequest {
   operationId: OperationId;
-  /** The path id as sent (getPet). */
-  petId: string | undefined;
+  /** Its path parameters as sent, by name (getPet's `petId`). */
+  params: Readonly<Record<string, string>>;
   query: string;
 }
 
