@@ -13,10 +13,11 @@ export function parseDeprecation(headers: Headers): Deprecation | undefined {
   const deprecation = headers.get('deprecation') ?? undefined;
   const sunset = headers.get('sunset');
   if (deprecation === undefined && sunset === null) return undefined;
-  const sunsetDate = sunset === null ? undefined : new Date(sunset);
+  // Without a Sunset, NaN: an invalid date, as a malformed one gives.
+  const sunsetDate = new Date(sunset ?? NaN);
   return {
     deprecation,
-    sunset: sunsetDate && !Number.isNaN(sunsetDate.getTime()) ? sunsetDate : undefined,
+    sunset: Number.isNaN(sunsetDate.getTime()) ? undefined : sunsetDate,
     link: headers.get('link') ?? undefined,
   };
 }

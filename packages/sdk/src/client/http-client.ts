@@ -5,7 +5,7 @@ import { parseDeprecation, type Deprecation } from './deprecation.js';
 import type { ApiError } from './errors/api-error.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { PetstoreError } from './errors/petstore-error.js';
-import { refuseOtherOrigin, timeoutError, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
+import { refuseOtherOrigin, timeLeft, timeoutError, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import { ResponseValidationError } from './errors/validation-errors.js';
 import type { OperationId, OperationOf, OperationUrlPath } from '../contract/index.js';
@@ -20,9 +20,8 @@ const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 /** Statuses worth another try of a read: the service may answer differently in a moment. */
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+/** ky's backoff: 0.3 s, 0.6 s, 1.2 s, … up to this, with full jitter (planRetry). */
 const BACKOFF_LIMIT_MS = 8_000;
-/** ky's backoff (0.3 s, 0.6 s, 1.2 s, …; then full jitter), named so that a retry after a failed body read continues it. */
-const backoff = (retry: number): number => 300 * 2 ** (retry - 1);
 /** What an HTTP header value may hold: printable ASCII (a line break would split the header). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
@@ -54,6 +53,9 @@ export interface HttpSettings {
 
 const contextOf = (options: NormalizedOptions): CallContext => options.context as unknown as CallContext;
 
+/** The SDK's error for what a ky hook was given, in the call's context. */
+const sdkError = ({ error, options }: { error: Error; options: NormalizedOptions }): Error => toPetstoreError(error, contextOf(options));
+
 /**
  * The client's one ky instance, and `send`, which every method goes through.
  * ky makes the retries planRetry decides (reads only: network errors, attempt
@@ -76,7 +78,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
   const hooks = options.hooks ?? {};
   const debug = logger.debug?.bind(logger);
 
-  // A fixed key is checked once and sent from the instance's headers; a key function's keys are checked per call.
+  // A fixed key is checked when the client is made; a key function's keys, per call.
   if (typeof apiKey === 'string') checkKey(apiKey);
   const api = ky.create({
     // `prefix`, not `baseUrl`, and the query joined in send(): the same URLs,
@@ -88,12 +90,10 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       // None in browsers: they send their own; none either where `headers` has a User-Agent (in any case): the caller's replaces it.
       ...userAgentHeader(options.userAgent, options.headers),
       ...options.headers,
-      ...(typeof apiKey === 'string' && { authorization: `Bearer ${apiKey}` }),
     },
-    timeout,
-    totalTimeout,
-    // Whether and when to retry is decided per call by planRetry (send), with
-    // ky's defaults for the rest: GET among the methods retried (writes never are).
+    // `timeout` and `totalTimeout` are given per call (send). Whether and when
+    // to retry is decided per call by planRetry (send), with ky's defaults for
+    // the rest: GET among the methods retried (writes never are).
     // Error bodies reach toApiError as the text that came, whatever their
     // content type: it keeps the raw text and parses it once.
     parseJson: (text) => text,
@@ -105,18 +105,18 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       // The request id last: after any hook of the caller's that sets X-Request-Id or a traceparent.
       beforeRequest: [...(hooks.beforeRequest ?? []), stampRequestId],
       // The caller's beforeRetry hooks get the SDK's error, not ky's.
-      beforeRetry: (hooks.beforeRetry ?? []).map((hook): BeforeRetryHook => (state) => hook({ ...state, error: toPetstoreError(state.error, contextOf(state.options)) })),
-      beforeError: [({ error, options: normalized }) => toPetstoreError(error, contextOf(normalized)), ...(hooks.beforeError ?? [])],
+      beforeRetry: (hooks.beforeRetry ?? []).map((hook): BeforeRetryHook => (state) => hook({ ...state, error: sdkError(state) })),
+      beforeError: [sdkError, ...(hooks.beforeError ?? [])],
     },
   });
 
   async function send<T>(call: Call<T>): Promise<WithResponse<T>> {
-    const signal = call.options?.signal;
+    const { signal, timeout: callTimeout, maxRetries: callRetries, headers: callHeaders } = call.options ?? {};
     signal?.throwIfAborted();
     // Once per call: a retry reuses the key its call was given.
     const key = typeof apiKey === 'function' ? checkKey(await apiKey()) : apiKey;
     // The query joined here, not ky's searchParams (see `prefix` above).
-    const query = call.searchParams ? new URLSearchParams(call.searchParams as Record<string, string>).toString() : '';
+    const query = new URLSearchParams(call.searchParams as Record<string, string> | undefined).toString();
     const path = query ? `${call.path}?${query}` : call.path;
     const label = `${call.method} ${baseUrl}${call.path}`;
     const started = Date.now();
@@ -127,61 +127,44 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       origin,
       signal,
       started,
-      timeout: call.options?.timeout ?? timeout,
+      timeout: callTimeout ?? timeout,
       totalTimeout,
       progress: { retries: 0, wait: 0, attemptStarted: started },
     };
     const read = call.method === 'GET';
-    const retryLimit = read ? (call.options?.maxRetries ?? maxRetries) : 0;
-    const callHeaders = call.options?.headers;
-    // The key per call only when it must be (ky merges each option given into the instance's).
-    // `own` is the attempt's signal, with the caller's: readBody ends the attempt's fetch by it.
-    const attempt = (own: AbortController) =>
-      api(path, {
-        method: call.method,
-        json: call.json,
-        // The key last, so that no per-call header can replace it.
-        ...((callHeaders || typeof apiKey === 'function') && { headers: { ...callHeaders, authorization: `Bearer ${key}` } }),
-        signal: signal ? AbortSignal.any([signal, own.signal]) : own.signal,
-        timeout: context.timeout,
-        // Reads: what is left of the retries after any failed body reads (the backoff continued).
-        // Writes are never sent twice: no retry (the API has no idempotency key), and
-        // a redirect is an ApiError naming the Location, not a second POST. With no
-        // retry ky also keeps no copy of each request (a tee of its body; see
-        // docs/benchmarks.md, "Optimisations kept").
-        ...(read
-          ? {
-              retry: {
-                limit: retryLimit - context.progress.retries,
-                // As ky would: the network errors it recognises and attempt timeouts, no other failure.
-                shouldRetry: ({ error }) => planRetry(toPetstoreError(error, context), context, isNetworkError(error) || isTimeoutError(error)),
-                delay: () => context.progress.wait,
-              },
-            }
-          : { retry: 0, redirect: 'manual' }),
-        // What is left of it: after a failed body read, or a key function's time.
-        totalTimeout: context.started + totalTimeout - Date.now(),
-        context: context as unknown as Record<string, unknown>,
-      });
+    const retryLimit = read ? (callRetries ?? maxRetries) : 0;
     try {
-      return await exchange();
-    } catch (error) {
-      if (error instanceof PetstoreError) {
-        // Every failure of a call names its request id, whichever step it came from.
-        error.requestId ??= context.progress.requestId;
-        // The line of the last attempt's failure, or of one not retried (planRetry
-        // tells those it retries), an answer that breaks the contract included.
-        logAttempt(context, error);
-      }
-      throw error;
-    }
-
-    async function exchange(): Promise<WithResponse<T>> {
       let response: Response;
       let text: string;
       for (;;) {
+        // The attempt's own signal, with the caller's: readBody ends the attempt's fetch by it.
         const own = new AbortController();
-        response = await attempt(own);
+        response = await api(path, {
+          method: call.method,
+          json: call.json,
+          // The key last, so that no per-call header can replace it.
+          headers: { ...callHeaders, authorization: `Bearer ${key}` },
+          signal: signal ? AbortSignal.any([signal, own.signal]) : own.signal,
+          timeout: context.timeout,
+          // Reads: what is left of the retries after any failed body reads (the backoff continued).
+          // Writes are never sent twice: no retry (the API has no idempotency key), and
+          // a redirect is an ApiError naming the Location, not a second POST. With no
+          // retry ky also keeps no copy of each request (a tee of its body; see
+          // docs/benchmarks.md, "Optimisations kept").
+          ...(read
+            ? {
+                retry: {
+                  limit: retryLimit - context.progress.retries,
+                  // As ky would: the network errors it recognises and attempt timeouts, no other failure.
+                  shouldRetry: ({ error }) => planRetry(toPetstoreError(error, context), context, isNetworkError(error) || isTimeoutError(error)),
+                  delay: () => context.progress.wait,
+                },
+              }
+            : { retry: 0, redirect: 'manual' }),
+          // What is left of it: after a failed body read, or a key function's time.
+          totalTimeout: timeLeft(context),
+          context: context as unknown as Record<string, unknown>,
+        });
         const crossOrigin = refuseOtherOrigin(response, context);
         if (crossOrigin) {
           own.abort();
@@ -217,6 +200,15 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         requestId: response.headers.get('x-request-id') ?? context.progress.requestId,
         deprecation,
       };
+    } catch (error) {
+      if (error instanceof PetstoreError) {
+        // Every failure of a call names its request id, whichever step it came from.
+        error.requestId ??= context.progress.requestId;
+        // The line of the last attempt's failure, or of one not retried (planRetry
+        // tells those it retries), an answer that breaks the contract included.
+        logAttempt(context, error);
+      }
+      throw error;
     }
   }
 
@@ -230,21 +222,20 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
    */
   function planRetry(failure: Error, context: CallContext, retryable: boolean): boolean {
     const { progress } = context;
-    let wait: number | undefined;
-    let asked = 0;
-    const { status } = failure as Partial<ApiError>;
-    if (status) {
-      if (!RETRY_STATUSES.includes(status)) return false;
-      // Seconds or an HTTP date (`0` seconds read as a date is in the past: no wait either); a malformed one is ignored (the backoff applies), as ky does.
-      const after = (status === 429 || status === 503) && (failure as ApiError).headers?.get('retry-after');
-      asked = after ? Math.round(Number(after) * 1000 || Date.parse(after) - Date.now()) : NaN;
-      if (!Number.isNaN(asked)) wait = Math.min(Math.max(0, asked), maxRetryAfter);
-    } else if (!retryable) return false;
-    // Whole milliseconds, so that the next attempt's time is too.
-    const ms = (progress.wait = wait ?? Math.round(Math.min(BACKOFF_LIMIT_MS, Math.random() * backoff(progress.retries + 1))));
+    const { status, headers } = failure as Partial<ApiError>;
+    if (status ? !RETRY_STATUSES.includes(status) : !retryable) return false;
+    // Seconds or an HTTP date (`0` seconds read as a date is in the past: no wait either); a malformed one is ignored (the backoff applies), as ky does.
+    const after = (status === 429 || status === 503) && headers?.get('retry-after');
+    const asked = after ? Math.round(Number(after) * 1000 || Date.parse(after) - Date.now()) : NaN;
+    const honoured = !Number.isNaN(asked);
+    // Whole milliseconds, so that the next attempt's time is too; the backoff
+    // counts ky's retries and the SDK's after a failed body read alike.
+    const ms = (progress.wait = honoured
+      ? Math.min(Math.max(0, asked), maxRetryAfter)
+      : Math.round(Math.min(BACKOFF_LIMIT_MS, Math.random() * 300 * 2 ** progress.retries)));
     // The attempt's line, then which failed, how, and the wait: a Retry-After over maxRetryAfter says it was shortened.
     logAttempt(context, failure);
-    logAttempt(context, failure, `, retrying in ${duration(ms)}${wait === undefined ? '' : ` (Retry-After${asked > maxRetryAfter ? ` ${duration(asked)}, capped` : ''})`}`, ms);
+    logAttempt(context, failure, `, retrying in ${duration(ms)}${honoured ? ` (Retry-After${asked > maxRetryAfter ? ` ${duration(asked)}, capped` : ''})` : ''}`, ms);
     // Counted now, so that a retry after a failed body read knows how many are left; the next attempt's clock starts after the wait.
     progress.retries++;
     progress.attemptStarted = Date.now() + ms;
@@ -295,7 +286,7 @@ const duration = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
  * and rejects with the TimeoutError.
  */
 function waitToRetry(context: CallContext, ms: number): Promise<void> {
-  const left = context.started + context.totalTimeout - Date.now();
+  const left = timeLeft(context);
   const { signal } = context;
   return new Promise((resolve, reject) => {
     const abort = () => {

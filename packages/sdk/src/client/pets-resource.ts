@@ -38,14 +38,14 @@ function checked<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, l
 
 /** Checks the arguments first: invalid input is refused before anything is sent. */
 function call<T>(context: ResourceContext, build: () => Call<T>): ApiPromise<T> {
-  let prepared: Call<T>;
-  try {
-    prepared = build();
-    checkOptions(prepared.options ?? {});
-  } catch (error) {
-    return new ApiPromise(Promise.reject(error));
-  }
-  return new ApiPromise(context.send(prepared));
+  // `build` runs at once (a deprecation warning with it); what it throws rejects the call, before anything is sent.
+  return new ApiPromise(
+    (async () => {
+      const prepared = build();
+      checkOptions(prepared.options ?? {});
+      return context.send(prepared);
+    })(),
+  );
 }
 
 /** `client.pets`: the animals in the catalogue. */

@@ -37,18 +37,12 @@ export class PetstoreClient {
     checkOptions(options);
 
     const logger = options.logger ?? defaultLogger;
-    const warned = new Set<string>();
-    const warnOnce = (key: string, message: string, details?: Record<string, unknown>) => {
-      if (warned.has(key)) return;
-      warned.add(key);
-      logger.warn(message, details);
-    };
     const deprecated = (operationId: string, message: string, details?: Record<string, unknown>) => {
       if (options.deprecationWarnings !== false) warnDeprecation(operationId, message, options.logger, details);
     };
 
-    const { parseJson, ...parsers } = createResponseParsers(options.validateResponses ?? 'tolerant', warnOnce);
-    const http = createHttpClient(options, {
+    const { parseJson, ...parsers } = createResponseParsers(options.validateResponses ?? 'tolerant', logger);
+    const { send } = createHttpClient(options, {
       parseJson,
       // Paths are resolved against it: it must end in a slash.
       baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
@@ -62,6 +56,6 @@ export class PetstoreClient {
         ),
     });
 
-    this.pets = new PetsResource({ send: http.send, ...parsers, deprecated });
+    this.pets = new PetsResource({ send, ...parsers, deprecated });
   }
 }

@@ -1,5 +1,5 @@
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
-import { timeoutError, type CallContext } from './errors/to-petstore-error.js';
+import { timeLeft, timeoutError, type CallContext } from './errors/to-petstore-error.js';
 
 /**
  * A response body as text: at most `maxBytes`, within the attempt's time.
@@ -15,7 +15,7 @@ export async function readBody(response: Response, maxBytes: number, context: Ca
   if (!response.body) return '';
   const reader = response.body.getReader();
   // (A time already past fires at once.)
-  const ms = Math.min(context.timeout, context.started + context.totalTimeout - Date.now());
+  const ms = Math.min(context.timeout, timeLeft(context));
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

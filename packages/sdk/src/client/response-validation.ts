@@ -2,21 +2,35 @@ import * as z from 'zod/mini';
 import { describeIssue, formatIssues, PET_STATUSES, type Pet } from '../contract/index.js';
 import { ResponseValidationError } from './errors/validation-errors.js';
 import { parseExactJson } from './exact-json.js';
-import type { ResponseValidation } from './options.js';
-import { StrictPet, StrictPets, TolerantPet, TolerantPets } from './response-schemas.js';
-
-/** Warns once per key and client. */
-export type WarnOnce = (key: string, message: string, details?: Record<string, unknown>) => void;
+import type { Logger, ResponseValidation } from './options.js';
+import { StrictPet, TolerantPet } from './response-schemas.js';
 
 /**
- * The checks of response bodies, per validation mode. Both return the body
- * itself, not zod's copy: fields a later API version adds reach the caller.
+ * The checks of response bodies, per validation mode, with their warnings
+ * (to `logger`, once per client). Both return the body itself, not zod's copy:
+ * fields a later API version adds reach the caller.
  */
-export function createResponseParsers(mode: ResponseValidation, warnOnce: WarnOnce) {
-  const check = (schema: z.ZodMiniType, body: unknown, rawBody: string, label: string): void => {
-    const result = z.safeParse(schema, body, { error: describeIssue });
-    if (!result.success) {
-      throw new ResponseValidationError(`${label}: the response breaks the contract: ${formatIssues('body', result.error.issues)}`, result.error.issues, rawBody);
+export function createResponseParsers(mode: ResponseValidation, logger: Logger) {
+  const warned = new Set<string>();
+  const warnOnce = (key: string, message: string) => {
+    if (warned.has(key)) return;
+    warned.add(key);
+    logger.warn(message);
+  };
+  const schema = mode === 'strict' ? StrictPet : TolerantPet;
+  /**
+   * The issues of one animal, each path led by `at`: its index in a list
+   * (`body[1].name`), as z.array would put it. (A list is checked animal by
+   * animal rather than by z.array, whose code the browser bundle would carry
+   * for this one use: docs/decisions.md, "The browser budget's headroom".)
+   */
+  const issuesOf = (pet: unknown, at: number[] = []): z.core.$ZodIssue[] => {
+    const result = z.safeParse(schema, pet, { error: describeIssue });
+    return result.success ? [] : result.error.issues.map((issue) => ({ ...issue, path: [...at, ...issue.path] }));
+  };
+  const refuse = (issues: z.core.$ZodIssue[], rawBody: string, label: string): void => {
+    if (issues.length > 0) {
+      throw new ResponseValidationError(`${label}: the response breaks the contract: ${formatIssues('body', issues)}`, issues, rawBody);
     }
   };
   const warnUnknownStatus = (status: string | undefined) => {
@@ -27,7 +41,7 @@ export function createResponseParsers(mode: ResponseValidation, warnOnce: WarnOn
 
   const parsePet = (body: unknown, rawBody: string, label: string): Pet => {
     if (mode === 'off') return body as Pet;
-    check(mode === 'strict' ? StrictPet : TolerantPet, body, rawBody, label);
+    refuse(issuesOf(body), rawBody, label);
     warnUnknownStatus((body as Pet).status);
     return body as Pet;
   };
@@ -37,7 +51,7 @@ export function createResponseParsers(mode: ResponseValidation, warnOnce: WarnOn
     // Even unchecked, a list is an array: callers iterate it.
     if (!Array.isArray(body)) throw new ResponseValidationError(`${label}: the response body is not a JSON array`, [], rawBody);
     if (mode === 'off') return body as Pet[];
-    check(mode === 'strict' ? StrictPets : TolerantPets, body, rawBody, label);
+    refuse(body.flatMap((pet, index) => issuesOf(pet, [index])), rawBody, label);
     const pets = body as Pet[];
     if (pets.length > limit) {
       const message = `${label}: the service returned ${pets.length} animals, more than the limit of ${limit}`;

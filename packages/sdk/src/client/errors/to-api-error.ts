@@ -6,7 +6,6 @@ import {
   NotFoundError,
   RateLimitError,
   ServerError,
-  type ApiErrorInit,
 } from './api-error.js';
 
 const CLASS_BY_STATUS: Record<number, typeof ApiError> = {
@@ -22,34 +21,33 @@ const CLASS_BY_STATUS: Record<number, typeof ApiError> = {
  * follows the status and the raw text is kept; parsing never throws.
  */
 export function toApiError(response: Response, rawBody: string, request: string): ApiError {
+  const { status, headers } = response;
   let body: unknown;
   try {
-    body = rawBody === '' ? undefined : (JSON.parse(rawBody) as unknown);
+    body = JSON.parse(rawBody);
   } catch {
-    body = undefined;
+    // Not JSON (an empty body included): the raw text is what there is.
   }
   const error = isErrorBody(body) ? body : undefined;
-  const location = response.headers.get('location');
-  const init: ApiErrorInit = {
-    status: response.status,
-    code: error?.code ?? `http_${response.status}`,
-    message: error?.message ?? describeStatus(response, location),
+  const ErrorClass = CLASS_BY_STATUS[status] ?? (status >= 500 && status <= 599 ? ServerError : ApiError);
+  return new ErrorClass({
+    status,
+    code: error?.code ?? `http_${status}`,
+    message: error?.message ?? describeStatus(response),
     body,
     rawBody,
-    headers: response.headers,
-    requestId: response.headers.get('x-request-id') ?? undefined,
+    headers,
+    requestId: headers.get('x-request-id') ?? undefined,
     request,
-  };
-  const status = response.status;
-  const ErrorClass = CLASS_BY_STATUS[status] ?? (status >= 500 && status <= 599 ? ServerError : ApiError);
-  return new ErrorClass(init);
+  });
 }
 
 /**
  * A message for an answer without an Error body. A redirect reaching here is
  * a write's (reads follow theirs): it names where it pointed, which browsers hide.
  */
-function describeStatus(response: Response, location: string | null): string {
+function describeStatus(response: Response): string {
+  const location = response.headers.get('location');
   return response.type === 'opaqueredirect' || location ? `redirected to ${location ?? 'a hidden location'}, not followed for a write` : response.statusText || 'HTTP error';
 }
 

@@ -56,10 +56,13 @@ export function toPetstoreError(error: Error, context: CallContext): Error {
   return error;
 }
 
+/** Milliseconds left of the call's totalTimeout. */
+export const timeLeft = (context: CallContext): number => context.started + context.totalTimeout - Date.now();
+
 /** ky (and a body read) says only "timed out": which budget ran out is told by the clock. */
 export function timeoutError(context: CallContext, cause?: Error): TimeoutError {
   const message =
-    Date.now() - context.started >= context.totalTimeout - 10
+    timeLeft(context) <= 10
       ? `${context.label}: totalTimeout of ${context.totalTimeout} ms reached`
       : `${context.label}: timed out after ${context.timeout} ms`;
   return new TimeoutError(message, cause && { cause });
