@@ -3,17 +3,20 @@
  * stale or missing dist/: every tsconfig.json `pnpm typecheck` and the editor
  * use resolves each @petstore/* entry its package imports to the file under
  * src/ that the entry is built from (the "@petstore/source" export condition,
- * asked for by tsconfig.base.json's customConditions). Runtimes, bundlers and
- * vitest don't ask for it, so tests still import the built packages.
+ * asked for by tsconfig.base.json's customConditions). vitest.config.ts asks for
+ * it too, so tests import the source; Node.js itself and bundlers don't, so
+ * programs and users' builds get the built packages.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const run = promisify(execFile);
 const SOURCE = '@petstore/source';
 
 interface Manifest {
@@ -72,8 +75,20 @@ describe('type-checking against source', () => {
     }
   });
 
-  it('leaves the runtime on the built files: Node.js resolves @petstore/sdk/contract to dist/ (run pnpm build first)', () => {
-    const resolved = createRequire(import.meta.url).resolve('@petstore/sdk/contract');
+  it('imports the source in the suite too: vitest.config.ts asks for the condition, so no test needs dist/ unless it says so', async () => {
+    expect(await import('@petstore/sdk')).toBe(await import('../packages/sdk/src/index.js'));
+    expect(await import('@petstore/sdk/contract')).toBe(await import('../packages/sdk/src/contract/index.js'));
+    expect(await import('@petstore/mock-server/msw')).toBe(await import('../packages/mock-server/src/msw/index.js'));
+    expect(await import('@petstore/cli')).toBe(await import('../packages/cli/src/index.js'));
+  });
+
+  it('leaves the runtime on the built files: Node.js resolves @petstore/sdk/contract to dist/', async () => {
+    // In a `node` of its own: vitest starts its workers with the source condition.
+    // import.meta.resolve names the file whether or not it is built yet.
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', "console.log(import.meta.resolve('@petstore/sdk/contract'))"], { cwd: root });
+    // It names the file by its real path once built, through pnpm's link before.
+    const linked = join(root, 'node_modules', '@petstore', 'sdk');
+    const resolved = fileURLToPath(stdout.trim()).replace(linked, realpathSync(linked));
     expect(relative(root, dirname(resolved))).toBe(join('packages', 'sdk', 'dist', 'contract'));
   });
 });

@@ -1,3 +1,5 @@
+// The example app as `pnpm build` bundles it (dist/), in headless Chromium: a
+// test of the built packages, which vitest.config.ts builds first.
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

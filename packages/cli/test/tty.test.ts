@@ -1,3 +1,4 @@
+// The built `petstore` on a real terminal (script(1)), against the mock server binary.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// The built `petstore verify` against the mock with one behaviour broken each
+// (verify-mutants.ts, served by mutant-server.ts).
 import type { ConformanceReport } from '@petstore/sdk/conformance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMutantServer, type Mutation } from './mutant-server.js';

@@ -1,3 +1,5 @@
+// /docs in headless Chromium: the page and Swagger UI's files, which the build
+// copies into dist/swagger-ui (a test of the built package: vitest.config.ts builds first).
 import { mkdirSync } from 'node:fs';
 import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
 import type { Browser } from 'playwright-core';

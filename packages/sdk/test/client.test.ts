@@ -1,3 +1,5 @@
+// The client against the built mock server binary (a process of its own) and its
+// MSW handlers.
 import {
   AuthenticationError,
   BadRequestError,

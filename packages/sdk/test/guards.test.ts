@@ -27,6 +27,8 @@ beforeAll(async () => {
     globalName: 'sdk',
     platform: 'neutral',
     mainFields: ['module', 'main'],
+    // The SDK's source, as the suite imports it (vitest.config.ts).
+    conditions: ['@petstore/source'],
     write: false,
     logLevel: 'error',
   });
