@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { run } from '@petstore/cli';
 import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
 import { PetstoreClient } from '@petstore/sdk';
-import { CONFORMANCE_CASES, UNCHECKED_STATUSES, type OperationStatus } from '@petstore/sdk/conformance';
+import { CONFORMANCE_CASES, forAnyDeployment, UNCHECKED_STATUSES, type OperationStatus } from '@petstore/sdk/conformance';
 import { OPERATION_IDS, OPERATIONS, type OperationId } from '@petstore/sdk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -77,9 +77,9 @@ describe.each(OPERATION_IDS)('operation %s', (operation) => {
     expect(Object.keys(documented?.responses ?? {})).toEqual([success.status, ...errors].map(String));
   });
 
-  it('has a conformance case for each documented status, or says why not', () => {
+  it('has a conformance case any deployment is checked with for each documented status, or says why not', () => {
     const uncovered = [success.status, ...errors].filter(
-      (status) => !CONFORMANCE_CASES.some((item) => item.operation === operation && item.status === status) && UNCHECKED_STATUSES[`${operation} ${status}` as OperationStatus] === undefined,
+      (status) => !CONFORMANCE_CASES.some((item) => forAnyDeployment(item) && item.operation === operation && item.status === status) && UNCHECKED_STATUSES[`${operation} ${status}` as OperationStatus] === undefined,
     );
     expect(uncovered).toEqual([]);
   });

@@ -3,13 +3,15 @@ import type { SentRequest } from '@petstore/sdk/conformance';
 /** A word for a POSIX shell: single-quoted, a quote inside as '\''. */
 const quoted = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
 
-/** The credential of a case as curl sends it: the key never, a shell variable in its place. */
-const AUTH_HEADER: Record<SentRequest['auth'], string | undefined> = {
-  // Double quotes: the shell expands the variable, so the key is neither printed nor stored.
-  key: '-H "Authorization: Bearer $PETSTORE_API_KEY"',
-  wrong: undefined,
-  none: undefined,
-};
+/**
+ * The credential of a case as curl sends it: the key never, a shell variable
+ * in its place (in double quotes: the shell expands it, so the key is neither
+ * printed nor stored).
+ */
+function authHeader({ auth, scheme }: Pick<SentRequest, 'auth' | 'scheme'>, wrongKey: string): string | undefined {
+  if (auth === 'key') return scheme === undefined ? '-H "Authorization: Bearer $PETSTORE_API_KEY"' : `-H ${quoted(`Authorization: ${scheme} `)}"$PETSTORE_API_KEY"`;
+  return auth === 'wrong' ? `-H ${quoted(`Authorization: ${scheme ?? 'Bearer'} ${wrongKey}`)}` : undefined;
+}
 
 /**
  * A copy-pasteable `curl` that sends the case's request again, the API key
@@ -19,9 +21,10 @@ const AUTH_HEADER: Record<SentRequest['auth'], string | undefined> = {
  */
 export function curlCommand(request: Omit<SentRequest, 'requestId'>, wrongKey: string): string {
   const words = ['curl -i', ...(request.method === 'GET' ? [] : [`-X ${request.method}`]), quoted(request.url)];
-  const auth = request.auth === 'wrong' ? `-H ${quoted(`Authorization: Bearer ${wrongKey}`)}` : AUTH_HEADER[request.auth];
+  const auth = authHeader(request, wrongKey);
   if (auth !== undefined) words.push(auth);
   if (request.contentType !== undefined) words.push(`-H ${quoted(`Content-Type: ${request.contentType}`)}`);
+  for (const [name, value] of Object.entries(request.headers ?? {})) words.push(`-H ${quoted(`${name}: ${value}`)}`);
   if (request.body !== undefined) words.push(`--data-raw ${quoted(request.body)}`);
   return words.join(' ');
 }

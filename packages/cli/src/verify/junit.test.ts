@@ -64,4 +64,10 @@ describe('curlCommand', () => {
     expect(curlCommand({ method: 'GET', url: 'http://h/v1/pets', auth: 'wrong' }, 'the-wrong-key')).toBe(`curl -i 'http://h/v1/pets' -H 'Authorization: Bearer the-wrong-key'`);
     expect(curlCommand({ method: 'GET', url: 'http://h/v1/pets', auth: 'none' }, 'x')).toBe(`curl -i 'http://h/v1/pets'`);
   });
+
+  it("sends a case's other scheme and its own headers, quoted", () => {
+    expect(curlCommand({ method: 'GET', url: 'http://h/v1/pets', auth: 'key', scheme: "O'Basic", headers: { prefer: 'code=500' } }, 'x')).toBe(
+      `curl -i 'http://h/v1/pets' -H 'Authorization: O'\\''Basic '"$PETSTORE_API_KEY" -H 'prefer: code=500'`,
+    );
+  });
 });

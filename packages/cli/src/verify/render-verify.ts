@@ -47,7 +47,7 @@ function caseLines(report: ConformanceReport, paint: Paint): string[] {
     report.results.filter((result) => result.outcome === outcome && !(outcome === 'skip' && result.reason === stoppedReason)),
   );
   const header = ['RESULT', 'OPERATION', 'STATUS', 'CASE'];
-  const rows = shownResults.map((result) => [LABEL[result.outcome], result.operation, String(result.status), safe(result.title)]);
+  const rows = shownResults.map((result) => [LABEL[result.outcome], result.operation ?? '-', String(result.status), safe(result.title)]);
   const pad = padTo(columnWidths(header, rows));
   // The first column is painted after it is padded: colour codes take no columns.
   const line = (row: string[], outcome: Outcome) => row.map((cell, column) => (column === 0 ? label(outcome, paint, pad(cell, 0)) : pad(cell, column))).join('  ').trimEnd();

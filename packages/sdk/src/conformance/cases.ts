@@ -1,68 +1,18 @@
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../contract/deprecation.js';
 import { ID_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../contract/limits.js';
 import type * as z from 'zod/mini';
-import { OPERATION_IDS, OPERATIONS, writes, type DocumentedStatus, type OperationMethod, type OperationId, type OperationOf } from '../contract/operations.js';
+import { OPERATION_IDS, OPERATIONS, writes, type DocumentedStatus, type OperationDefinition, type OperationId, type OperationOf } from '../contract/operations.js';
 import type { NewPet, Pet, PetStatus } from '../contract/pet.js';
 import { DEFAULT_PET_STATUS, PET_STATUSES } from '../contract/statuses.js';
+import { requestTo, type ConformanceCase, type RunState } from './case.js';
 import { BODY, checkBody, checkErrorBody, checkJsonContentType, checkStatus, finding, shown, SPEC, type Finding, type Level, type Reply } from './checks.js';
+import { MOCK_SERVER_CASES } from './mock-cases.js';
 
 /** An operation and one status it documents: `createPet 409`. */
 export type OperationStatus = { [Op in OperationId]: `${Op} ${DocumentedStatus<Op>}` }[OperationId];
 
 /** The operations that take a body: `createPet`. */
 type OperationWithBody = { [Op in OperationId]: OperationOf<Op> extends { body: object } ? Op : never }[OperationId];
-
-/** A request as a case describes it; the engine adds the base URL and the credential. */
-export interface CaseRequest {
-  method: OperationMethod;
-  /** Path and query after the base URL: `/pets?limit=1`. */
-  path: string;
-  /** The run's key, none, or a key the service cannot know. */
-  auth: 'key' | 'none' | 'wrong';
-  /** Sent as JSON (`Content-Type: application/json`) unless `contentType` says otherwise. */
-  body?: unknown;
-  /** The body as text with this content type (for a body that is deliberately not JSON). */
-  raw?: { contentType: string; text: string };
-}
-
-/** What the cases learn as the run goes, for the cases after them. */
-export interface RunState {
-  /** The prefix of every animal name this run sends: `petstore-verify-<run id>`. */
-  name: string;
-  /** Every animal this run created, whatever the case expected (listed at the end: the API has no delete). */
-  created: Pet[];
-  /** The animals of the first list (any deployment's data: nothing is assumed seeded). */
-  listed: Pet[];
-  /** Ids of the default page and of the page with `limit=20`. */
-  pages: Partial<Record<'default' | 'twenty', number[]>>;
-  /** The animal created with a status, which get and list then look for. */
-  subject?: Pet;
-}
-
-/** A request, or why the case does not run. */
-export type Planned = CaseRequest | { skip: string };
-
-/** One row of the table: a request and what the contract expects of its answer. */
-export interface ConformanceCase {
-  /** Stable, unique: `listPets-401-no-key`. */
-  id: string;
-  title: string;
-  operation: OperationId;
-  /** The documented status this case proves (its cell in the coverage matrix). */
-  status: number;
-  /**
-   * `required` when the specification demands the answer, `note` when it leaves
-   * it open and the case states the reference implementation's choice. (Some
-   * checks of a note case are still required: an error answer is an Error body.)
-   */
-  level: Level;
-  /** The specification's words, or the section that is silent. */
-  spec: string;
-  /** Sends `POST /pets`: only with writes allowed (see run-cases.ts). */
-  writes?: boolean;
-  plan(state: RunState): Planned;
-  check(reply: Reply, state: RunState): Finding[];
-}
 
 /** The prefix of the names of the animals `verify` creates; the run id follows. */
 export const NAME_PREFIX = 'petstore-verify-';
@@ -157,8 +107,11 @@ const VALID_BODIES: { [Op in OperationWithBody]: (state: RunState) => z.input<Op
   createPet: (state) => ({ name: `${state.name}-unauthenticated`, categoryId: 1 }),
 };
 
-/** The operation's path with each parameter an id no deployment is expected to have reached. */
-const pathOf = (operation: OperationId): string => OPERATIONS[operation].path.replace(/\{[^}]+\}/g, String(ABSENT_ID));
+/** Each path parameter of `operation` an id no deployment is expected to have reached. */
+const absentIds = (operation: OperationId): Record<string, number> => {
+  const definition: OperationDefinition = OPERATIONS[operation];
+  return Object.fromEntries(Object.keys(definition.pathParams ?? {}).map((name) => [name, ABSENT_ID]));
+};
 
 /** 401 without a key and with a wrong key, for each operation. */
 function authCases(operation: OperationId): ConformanceCase[] {
@@ -172,7 +125,7 @@ function authCases(operation: OperationId): ConformanceCase[] {
     level: 'required',
     spec: SPEC.auth,
     ...(writes(operation) && { writes: true }),
-    plan: (state) => ({ method, path: pathOf(operation), auth, ...(body && { body: body(state) }) }),
+    plan: (state) => ({ ...requestTo(operation, absentIds(operation)), auth, ...(body && { body: body(state) }) }),
     check: (reply) => failure(reply, 401, 'required', SPEC.auth, 'unauthorized'),
   }));
 }
@@ -184,7 +137,7 @@ const listCase = (id: string, title: string, query: string, check: ConformanceCa
   status: 200,
   level: 'required',
   spec: SPEC_LIST.ok,
-  plan: () => ({ method: 'GET', path: `/pets${query}`, auth: 'key' }),
+  plan: () => ({ ...requestTo('listPets', {}, query), auth: 'key' }),
   check,
 });
 
@@ -196,7 +149,7 @@ const refusedQuery = (id: string, title: string, query: string, spec: string): C
   status: 400,
   level: 'note',
   spec,
-  plan: () => ({ method: 'GET', path: `/pets${query}`, auth: 'key' }),
+  plan: () => ({ ...requestTo('listPets', {}, query), auth: 'key' }),
   check: (reply) => failure(reply, 400, 'note', spec, 'invalid_request'),
 });
 
@@ -209,18 +162,19 @@ const invalidCreate = (id: string, title: string, body: (state: RunState) => unk
   level: 'required',
   spec: SPEC_CREATE.invalid,
   writes: true,
-  plan: (state) => ({ method: 'POST', path: '/pets', auth: 'key', body: body(state) }),
+  plan: (state) => ({ ...requestTo('createPet'), auth: 'key', body: body(state) }),
   check: (reply) => failure(reply, 400, 'required', SPEC_CREATE.invalid, 'invalid_request'),
 });
 
 /**
- * The contract's cases, in the order they run: the first is an authenticated
+ * The one table of cases, in the order they run. First the contract's, which
+ * every reader runs and which hold for any deployment, whatever its data: an authenticated
  * list (a refused key stops the run there) and the page with the default's
  * limit next to it, before anything is created; creates come before the
  * listings, so that even an empty deployment has animals of two statuses to
- * filter, and before the cases that look for what they created. The same table proves the mock server (both
- * transports) and, through `petstore verify`, any deployment: no case assumes
- * seeded data.
+ * filter, and before the cases that look for what they created. Then the mock
+ * server's own ({@link MOCK_SERVER_CASES}, each `mockOnly`, saying why): its
+ * exact answers on its seeded store, which only its transport tests run.
  */
 export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
   listCase('listPets-200-default', `GET /pets → 200, at most ${LIST_LIMIT_DEFAULT} (the default limit)`, '', (reply, state) => {
@@ -233,7 +187,7 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     }
     return findings;
   }),
-  listCase('listPets-200-limit-default-is-20', `GET /pets?limit=${LIST_LIMIT_DEFAULT} → the same page as no limit`, `?limit=${LIST_LIMIT_DEFAULT}`, (reply, state) => {
+  listCase('listPets-200-limit-default-is-20', `GET /pets?limit=${LIST_LIMIT_DEFAULT} → the same page as no limit`, `limit=${LIST_LIMIT_DEFAULT}`, (reply, state) => {
     const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
     const pets = listed(reply, findings);
     const first = state.pages.default;
@@ -253,7 +207,7 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     level: 'required',
     spec: SPEC_CREATE.created,
     writes: true,
-    plan: (state) => ({ method: 'POST', path: '/pets', auth: 'key', body: { name: state.name, categoryId: 1, status: 'pending' } satisfies NewPet }),
+    plan: (state) => ({ ...requestTo('createPet'), auth: 'key', body: { name: state.name, categoryId: 1, status: 'pending' } satisfies NewPet }),
     check: (reply, state) => {
       const findings = success(reply, 201, BODY.Pet, SPEC_CREATE.created);
       if (findings.some((item) => item.level === 'required')) return findings;
@@ -272,7 +226,7 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     level: 'required',
     spec: SPEC_CREATE.created,
     writes: true,
-    plan: (state) => ({ method: 'POST', path: '/pets', auth: 'key', body: { name: `${state.name}-default`, categoryId: 1 } satisfies NewPet }),
+    plan: (state) => ({ ...requestTo('createPet'), auth: 'key', body: { name: `${state.name}-default`, categoryId: 1 } satisfies NewPet }),
     check: (reply, state) => {
       const findings = success(reply, 201, BODY.Pet, SPEC_CREATE.created);
       if (findings.some((item) => item.level === 'required')) return findings;
@@ -296,14 +250,14 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     level: 'note',
     spec: SPEC_CREATE.mediaType,
     writes: true,
-    plan: (state) => ({ method: 'POST', path: '/pets', auth: 'key', raw: { contentType: 'text/plain', text: JSON.stringify({ name: `${state.name}-text`, categoryId: 1 }) } }),
+    plan: (state) => ({ ...requestTo('createPet'), auth: 'key', raw: { contentType: 'text/plain', text: JSON.stringify({ name: `${state.name}-text`, categoryId: 1 }) } }),
     check: (reply) => failure(reply, 415, 'note', SPEC_CREATE.mediaType, 'unsupported_media_type'),
   },
 
 
   // Listing, with the animals just created among the data.
   ...[LIST_LIMIT_MIN, 2, LIST_LIMIT_MAX].map((limit) =>
-    listCase(`listPets-200-limit-${limit}`, `GET /pets?limit=${limit} → 200, at most ${limit}`, `?limit=${limit}`, (reply, state) => {
+    listCase(`listPets-200-limit-${limit}`, `GET /pets?limit=${limit} → 200, at most ${limit}`, `limit=${limit}`, (reply, state) => {
       const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
       const pets = listed(reply, findings);
       if (pets && pets.length > limit) findings.push(finding('required', 'body length', `at most ${limit} (limit=${limit})`, String(pets.length), SPEC_LIST.limit));
@@ -311,15 +265,15 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     }),
   ),
   ...PET_STATUSES.map((status) =>
-    listCase(`listPets-200-status-${status}`, `GET /pets?status=${status} → only ${status} animals`, `?status=${status}&limit=${LIST_LIMIT_MAX}`, (reply) => {
+    listCase(`listPets-200-status-${status}`, `GET /pets?status=${status} → only ${status} animals`, `status=${status}&limit=${LIST_LIMIT_MAX}`, (reply) => {
       const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
       return [...findings, ...onlyStatus(listed(reply, findings), status)];
     }),
   ),
-  refusedQuery('listPets-400-limit-0', `GET /pets?limit=${LIST_LIMIT_MIN - 1} → 400`, `?limit=${LIST_LIMIT_MIN - 1}`, SPEC_LIST.outOfRange),
-  refusedQuery('listPets-400-limit-101', `GET /pets?limit=${LIST_LIMIT_MAX + 1} → 400, not clamped`, `?limit=${LIST_LIMIT_MAX + 1}`, SPEC_LIST.outOfRange),
-  refusedQuery('listPets-400-limit-abc', 'GET /pets?limit=abc → 400', '?limit=abc', SPEC_LIST.outOfRange),
-  refusedQuery('listPets-400-status-unknown', 'GET /pets?status=lost → 400', '?status=lost', SPEC_LIST.badStatus),
+  refusedQuery('listPets-400-limit-0', `GET /pets?limit=${LIST_LIMIT_MIN - 1} → 400`, `limit=${LIST_LIMIT_MIN - 1}`, SPEC_LIST.outOfRange),
+  refusedQuery('listPets-400-limit-101', `GET /pets?limit=${LIST_LIMIT_MAX + 1} → 400, not clamped`, `limit=${LIST_LIMIT_MAX + 1}`, SPEC_LIST.outOfRange),
+  refusedQuery('listPets-400-limit-abc', 'GET /pets?limit=abc → 400', 'limit=abc', SPEC_LIST.outOfRange),
+  refusedQuery('listPets-400-status-unknown', 'GET /pets?status=lost → 400', 'status=lost', SPEC_LIST.badStatus),
 
   // Reading back what was created.
   {
@@ -331,7 +285,7 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     spec: SPEC_GET.ok,
     plan: (state) => {
       const pet = state.subject ?? state.listed[0];
-      return pet ? { method: 'GET', path: `/pets/${pet.id}`, auth: 'key' } : { skip: 'no animal to get: the list was empty and nothing was created' };
+      return pet ? { ...requestTo('getPet', { petId: pet.id }), auth: 'key' } : { skip: 'no animal to get: the list was empty and nothing was created' };
     },
     check: (reply, state) => {
       const findings = success(reply, 200, BODY.Pet, SPEC_GET.ok);
@@ -349,7 +303,7 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     spec: SPEC_LIST.status,
     writes: true,
     plan: (state) =>
-      state.subject ? { method: 'GET', path: `/pets?status=pending&limit=${LIST_LIMIT_MAX}`, auth: 'key' } : { skip: 'no animal was created with a status' },
+      state.subject ? { ...requestTo('listPets', {}, `status=pending&limit=${LIST_LIMIT_MAX}`), auth: 'key' } : { skip: 'no animal was created with a status' },
     check: (reply, state) => {
       const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
       const pets = listed(reply, findings);
@@ -370,7 +324,7 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     status: 404,
     level: 'required',
     spec: SPEC_GET.notFound,
-    plan: () => ({ method: 'GET', path: `/pets/${ABSENT_ID}`, auth: 'key' }),
+    plan: () => ({ ...requestTo('getPet', { petId: ABSENT_ID }), auth: 'key' }),
     check: (reply) => [...failure(reply, 404, 'required', SPEC_GET.notFound, 'not_found'), ...deprecationHeaders(reply)],
   },
   {
@@ -380,9 +334,11 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     status: 400,
     level: 'note',
     spec: SPEC_GET.malformed,
-    plan: () => ({ method: 'GET', path: '/pets/abc', auth: 'key' }),
+    plan: () => ({ ...requestTo('getPet', { petId: 'abc' }), auth: 'key' }),
     check: (reply) => failure(reply, 400, 'note', SPEC_GET.malformed, 'invalid_request'),
   },
+
+  ...MOCK_SERVER_CASES,
 ];
 
 /**

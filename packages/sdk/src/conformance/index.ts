@@ -1,8 +1,11 @@
-// The contract's conformance cases and the engine that runs them against a
-// base URL: one table that proves the mock server (its tests) and any
-// deployment (`petstore verify`). Not imported by the SDK's root: a browser
-// app never loads it.
-export { ABSENT_ID, CONFORMANCE_CASES, NAME_PREFIX, UNCHECKED_STATUSES, WRONG_KEY, type CaseRequest, type ConformanceCase, type OperationStatus, type Planned, type RunState } from './cases.js';
+// The one table of conformance cases and the engine that runs them against a
+// base URL: it proves any deployment (`petstore verify`), the SDK in every
+// runtime (its runtime suite) and the mock server (its transport tests, which
+// also run the cases marked `mockOnly`). Not imported by the SDK's root: a
+// browser app never loads it.
+export { forAnyDeployment, requestTo, type CaseRequest, type ConformanceCase, type Planned, type RunState } from './case.js';
+export { ABSENT_ID, CONFORMANCE_CASES, NAME_PREFIX, UNCHECKED_STATUSES, WRONG_KEY, type OperationStatus } from './cases.js';
+export type { ExactAnswer } from './exact-answer.js';
 export type { Finding, Level, Reply } from './checks.js';
 export { coverageMatrix, documentedStatuses, type MatrixCell } from './matrix.js';
 export {

@@ -4,7 +4,8 @@ import { parseExactJson } from '../client/exact-json.js';
 import type { Logger } from '../client/options.js';
 import { newRequestId } from '../client/request-id.js';
 import { userAgentHeader } from '#runtime';
-import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY, type CaseRequest, type ConformanceCase, type RunState } from './cases.js';
+import { forAnyDeployment, type CaseRequest, type ConformanceCase, type RunState } from './case.js';
+import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY } from './cases.js';
 import { shown, type Finding, type Reply } from './checks.js';
 import { coverageMatrix, type MatrixCell } from './matrix.js';
 
@@ -31,7 +32,7 @@ export interface RunCasesOptions {
   onAnswer?: (request: SentRequest, status: number, requestId: string) => void;
   /** Gets a debug line per answer, as the client's logger does (`GET URL → 200 in 12 ms`, with `method`, `url`, `status`, `attempt`, `ms`, `requestId`). */
   logger?: Pick<Logger, 'debug'>;
-  /** The table to run (the contract's by default). */
+  /** The cases to run, in order: by default those of the table any deployment is checked with (all but the mock-only ones). */
   cases?: readonly ConformanceCase[];
 }
 
@@ -45,8 +46,12 @@ export interface SentRequest {
   /** The `X-Request-Id` it was sent with: a new one per request, as the client makes them. */
   requestId: string;
   auth: CaseRequest['auth'];
+  /** The word before the key, where it is not `Bearer`. */
+  scheme?: string;
   contentType?: string;
   body?: string;
+  /** The case's own headers, where it has some. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** A case's result: its description (from the table) and what the run found. */
@@ -129,15 +134,27 @@ function parseJson(text: string): unknown {
 }
 
 async function send(options: RunCasesOptions, request: CaseRequest): Promise<{ sent: SentRequest; reply: Reply; ms: number }> {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}${request.path}`;
-  const requestId = newRequestId();
+  const base = request.base === 'origin' ? new URL(options.baseUrl).origin : options.baseUrl.replace(/\/+$/, '');
+  const url = `${base}${request.path}`;
+  const requestId = request.headers?.['x-request-id'] ?? newRequestId();
   const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': requestId, ...userAgentHeader(options.userAgent) };
-  if (request.auth === 'key') headers['authorization'] = `Bearer ${options.apiKey}`;
-  if (request.auth === 'wrong') headers['authorization'] = `Bearer ${WRONG_KEY}`;
+  const { scheme = 'Bearer' } = request;
+  if (request.auth === 'key') headers['authorization'] = `${scheme} ${options.apiKey}`;
+  if (request.auth === 'wrong') headers['authorization'] = `${scheme} ${WRONG_KEY}`;
   const body = request.raw?.text ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   const contentType = request.raw?.contentType ?? (body === undefined ? undefined : 'application/json');
   if (contentType !== undefined) headers['content-type'] = contentType;
-  const sent: SentRequest = { method: request.method, url, requestId, auth: request.auth, ...(contentType && { contentType }), ...(body !== undefined && { body }) };
+  Object.assign(headers, request.headers);
+  const sent: SentRequest = {
+    method: request.method,
+    url,
+    requestId,
+    auth: request.auth,
+    ...(scheme !== 'Bearer' && { scheme }),
+    ...(contentType && { contentType }),
+    ...(body !== undefined && { body }),
+    ...(request.headers && { headers: request.headers }),
+  };
   const signal = AbortSignal.timeout(options.timeoutMs);
   const started = Date.now();
   try {
@@ -160,7 +177,7 @@ const outcomeOf = (findings: readonly Finding[]): Outcome =>
 
 function result(testCase: ConformanceCase, fields: Pick<CaseResult, 'outcome' | 'findings'> & Partial<CaseResult>): CaseResult {
   const { id, title, operation, status, level, spec } = testCase;
-  return { id, title, operation, status, level, spec, ...fields };
+  return { id, title, ...(operation && { operation }), status, level, spec, ...fields };
 }
 
 /**
@@ -171,7 +188,7 @@ function result(testCase: ConformanceCase, fields: Pick<CaseResult, 'outcome' | 
  */
 export async function runCases(options: RunCasesOptions): Promise<ConformanceReport> {
   if (!RUN_ID.test(options.runId)) throw new TypeError(`runId must be 1 to 32 letters, digits or -, got ${JSON.stringify(options.runId)}`);
-  const cases = options.cases ?? CONFORMANCE_CASES;
+  const cases = options.cases ?? CONFORMANCE_CASES.filter(forAnyDeployment);
   const state: RunState = { name: `${NAME_PREFIX}${options.runId}`, created: [], listed: [], pages: {} };
   const results: CaseResult[] = [];
   let requests = 0;

@@ -1,6 +1,6 @@
 import { isPetstoreError } from '@petstore/sdk';
 import { AssertionFailure, check, describeError, equal, rejectionOf } from './assert.js';
-import { sleep, type ConformanceCase } from './conformance-case.js';
+import { sleep, type ClientCase } from './client-case.js';
 
 /** The caller's own reason, the very object: not a wrapper, not a copy with its message. */
 function isTheReason(error: unknown, reason: Error): void {
@@ -9,7 +9,7 @@ function isTheReason(error: unknown, reason: Error): void {
   throw new AssertionFailure(`expected the abort reason itself, got ${copy ? 'a copy of it' : 'another error'}: ${describeError(error)}`);
 }
 
-export const abortCases: ConformanceCase[] = [
+export const abortCases: ClientCase[] = [
   {
     name: 'an abort while waiting for the headers rejects with exactly the abort reason, not retried',
     run: async ({ client, admin }) => {

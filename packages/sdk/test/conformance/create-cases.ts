@@ -1,8 +1,8 @@
 import { DEFAULT_PET_STATUS, LIST_LIMIT_MAX } from '@petstore/sdk';
 import { check, equal, equalJson } from './assert.js';
-import type { ConformanceCase } from './conformance-case.js';
+import type { ClientCase } from './client-case.js';
 
-export const createCases: ConformanceCase[] = [
+export const createCases: ClientCase[] = [
   {
     name: 'create answers 201 with the stored animal: a new id, the default status',
     run: async ({ client, seed }) => {

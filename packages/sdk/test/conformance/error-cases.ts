@@ -13,9 +13,9 @@ import {
   TimeoutError,
 } from '@petstore/sdk';
 import { check, equal, isExactly, rejectionOf } from './assert.js';
-import type { ConformanceCase } from './conformance-case.js';
+import type { ClientCase } from './client-case.js';
 
-export const errorCases: ConformanceCase[] = [
+export const errorCases: ClientCase[] = [
   {
     name: 'a key the service refuses is an AuthenticationError (401) whose message, stack and JSON never show the key',
     run: async ({ client }) => {

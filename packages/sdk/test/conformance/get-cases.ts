@@ -1,6 +1,6 @@
 import { GET_PET_REMOVAL_DATE, GET_PET_SUNSET } from '@petstore/sdk';
 import { check, equal, equalJson } from './assert.js';
-import { recordingLogger, sleep, type ConformanceCase } from './conformance-case.js';
+import { recordingLogger, sleep, type ClientCase } from './client-case.js';
 
 /** The parts of a runtime's `process` the deprecation notice uses, where there is one (Node.js, Bun, Deno). */
 interface WarningProcess {
@@ -34,7 +34,7 @@ async function processWarningsDuring(runtime: WarningProcess | undefined, use: (
   return warnings;
 }
 
-export const getCases: ConformanceCase[] = [
+export const getCases: ClientCase[] = [
   {
     // The suite's first use of get: the notice is given once per process.
     name: 'get returns one animal and gives the deprecation notice once per process, through the logger given (no process warning)',

@@ -1,5 +1,5 @@
 import { check, equal } from './assert.js';
-import type { ConformanceCase } from './conformance-case.js';
+import type { ClientCase } from './client-case.js';
 
 /** The server runtime this is, told as the SDK tells it (Deno and Bun also have `process.versions.node`); undefined in browsers. */
 function serverRuntime(): string | undefined {
@@ -9,7 +9,7 @@ function serverRuntime(): string | undefined {
   return process?.versions?.node ? 'node' : undefined;
 }
 
-export const identityCases: ConformanceCase[] = [
+export const identityCases: ClientCase[] = [
   {
     name: "a request says who sent it (petstore-sdk/<version> (<runtime>/<version>) in Node.js, Bun and Deno, the browser's own User-Agent elsewhere) and carries the X-Request-Id the journal keeps",
     run: async ({ client, admin }) => {

@@ -1,7 +1,7 @@
 import { equal, equalJson } from './assert.js';
-import type { ConformanceCase } from './conformance-case.js';
+import type { ClientCase } from './client-case.js';
 
-export const listCases: ConformanceCase[] = [
+export const listCases: ClientCase[] = [
   {
     name: 'list returns every animal in ascending id order, as stored',
     run: async ({ client, seed }) => {

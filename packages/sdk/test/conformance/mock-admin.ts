@@ -1,8 +1,9 @@
 import type { NewPet } from '@petstore/sdk';
+import type { OperationId } from '@petstore/sdk/contract';
 
 /** A fault as `POST /__admin/faults` takes it (packages/mock-server/README.md, "Test controls"). */
 export interface FaultSpec {
-  operation: 'listPets' | 'createPet' | 'getPet';
+  operation: OperationId;
   status?: number;
   kind?: 'reset' | 'empty' | 'malformed' | 'stall';
   times?: number;
@@ -17,7 +18,7 @@ export interface RecordedRequest {
   headers: Record<string, string | string[]>;
   method: string;
   path: string;
-  operation?: string;
+  operation?: OperationId;
   status: number;
 }
 
@@ -27,7 +28,7 @@ export interface MockAdmin {
   reset(seed: readonly NewPet[]): Promise<void>;
   arm(fault: FaultSpec): Promise<void>;
   /** The API requests the mock answered since the last reset, oldest first. */
-  requests(operation: FaultSpec['operation']): Promise<RecordedRequest[]>;
+  requests(operation: OperationId): Promise<RecordedRequest[]>;
 }
 
 /** `baseUrl` is the API's (`…/v1`); the admin API sits at `/__admin` on the same origin, reached through `fetchImpl`. */

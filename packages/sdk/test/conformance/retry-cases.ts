@@ -1,8 +1,8 @@
 import { ServerError, TimeoutError } from '@petstore/sdk';
 import { equal, equalJson, isExactly, rejectionOf } from './assert.js';
-import { sleep, type ConformanceCase } from './conformance-case.js';
+import { sleep, type ClientCase } from './client-case.js';
 
-export const retryCases: ConformanceCase[] = [
+export const retryCases: ClientCase[] = [
   {
     name: 'a list that meets 503 twice succeeds on the third request',
     run: async ({ client, admin, seed }) => {

@@ -1,8 +1,8 @@
 import type { ClientOptions, Logger, NewPet, PetstoreClient } from '@petstore/sdk';
 import type { MockAdmin } from './mock-admin.js';
 
-/** What each case gets: a fresh client per call, the mock's controls, and the store it starts from. */
-export interface ConformanceContext {
+/** What each client case gets: a fresh client per call, the mock's controls, and the store it starts from. */
+export interface ClientContext {
   /** A client of the mock with an accepted key and a silent logger, unless `options` say otherwise. */
   client(options?: ClientOptions): PetstoreClient;
   admin: MockAdmin;
@@ -10,11 +10,15 @@ export interface ConformanceContext {
   seed: readonly NewPet[];
 }
 
-/** One behaviour, checked the same way in every runtime. */
-export interface ConformanceCase {
+/**
+ * One behaviour of the SDK's client (its errors, retries, aborts, warnings),
+ * checked the same way in every runtime. The API's own cases are not these:
+ * they are the table of `@petstore/sdk/conformance`, which the suite runs too.
+ */
+export interface ClientCase {
   /** States the behaviour: `a create that meets 503 fails with ServerError after one request`. */
   name: string;
-  run(context: ConformanceContext): Promise<void>;
+  run(context: ClientContext): Promise<void>;
 }
 
 /** Warnings and debug lines a client gave, kept for a case to look at. */
