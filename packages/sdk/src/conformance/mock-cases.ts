@@ -65,6 +65,12 @@ function mockCases(reason: string, rows: readonly MockRow[]): ConformanceCase[] 
   });
 }
 
+/** The methods the table routes at a path template, as a 405's `Allow` lists them: `GET, POST` at `/pets`. */
+const methodsAt = (path: string): string => OPERATION_IDS.filter((id) => OPERATIONS[id].path === path).map((id) => OPERATIONS[id].method).join(', ');
+
+/** A value that names every method the table's operations use and the admin API's DELETE, in any order (a preflight's allowed methods). */
+const namingEveryMethod = new RegExp([...OPERATION_IDS.map((id) => OPERATIONS[id].method), 'DELETE'].map((method) => `(?=.*\\b${method}\\b)`).join(''));
+
 const { deprecation, sunset, link } = OPERATIONS.getPet.deprecated;
 const DEPRECATED = { deprecation, sunset, link };
 const ID_RANGE = 'must be an integer from 1 to 9007199254740991 (2^53-1); larger int64 values cannot be represented exactly and are not accepted';
@@ -133,12 +139,12 @@ export const MOCK_SERVER_CASES: readonly ConformanceCase[] = [
     { title: 'a trailing slash → 404 naming the operation meant', send: { method: 'GET', path: '/pets/' }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/pets/; did you mean GET /v1/pets?' } },
     { title: 'a singular → 404 naming the operation meant, with the method asked', send: { method: 'POST', path: '/pet', body: {} }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/pet; did you mean POST /v1/pets?' } },
     { title: 'a near path with an id → 404 naming it', send: { method: 'GET', path: '/Pet/7' }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/Pet/7; did you mean GET /v1/pets/7?' } },
-    { title: 'DELETE on an animal → 405 with Allow', send: { method: 'DELETE', path: requestTo('getPet', { petId: 1 }).path }, expect: { status: 405, code: 'method_not_allowed', message: '/v1/pets/{petId} allows GET, not DELETE', headers: { allow: 'GET' } } },
-    { title: 'PUT on the collection → 405 with Allow', send: { method: 'PUT', path: requestTo('listPets').path, body: {} }, expect: { status: 405, code: 'method_not_allowed', headers: { allow: 'GET, POST' } } },
+    { title: 'DELETE on an animal → 405 with Allow', send: { method: 'DELETE', path: requestTo('getPet', { petId: 1 }).path }, expect: { status: 405, code: 'method_not_allowed', message: `/v1/pets/{petId} allows ${methodsAt('/pets/{petId}')}, not DELETE`, headers: { allow: methodsAt('/pets/{petId}') } } },
+    { title: 'PUT on the collection → 405 with Allow', send: { method: 'PUT', path: requestTo('listPets').path, body: {} }, expect: { status: 405, code: 'method_not_allowed', headers: { allow: methodsAt('/pets') } } },
   ]),
   ...mockCases(BROWSERS, [
     // Browsers and tools.
-    { title: 'a CORS preflight needs no key', send: { method: 'OPTIONS', path: requestTo('createPet').path, auth: 'none', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } }, expect: { status: 204, headers: { 'access-control-allow-origin': 'http://localhost:5173', vary: 'Origin', 'access-control-allow-headers': /Authorization, Content-Type, Prefer, X-Request-Id, traceparent/, 'access-control-allow-methods': /POST, DELETE/ } } },
+    { title: 'a CORS preflight needs no key', send: { method: 'OPTIONS', path: requestTo('createPet').path, auth: 'none', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } }, expect: { status: 204, headers: { 'access-control-allow-origin': 'http://localhost:5173', vary: 'Origin', 'access-control-allow-headers': /Authorization, Content-Type, Prefer, X-Request-Id, traceparent/, 'access-control-allow-methods': namingEveryMethod } } },
     { title: 'a preflight from a page elsewhere on the web allows nothing', send: { ...admin('OPTIONS', 'reset'), auth: 'none', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } }, expect: { status: 204, headers: { vary: 'Origin' }, withoutHeaders: ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers'] } },
     { title: 'responses expose the headers browsers need', send: { ...listPets('limit=1'), headers: { origin: 'http://localhost:5173' } }, expect: { status: 200, headers: { 'access-control-allow-origin': 'http://localhost:5173', vary: 'Origin', 'access-control-expose-headers': /X-Request-Id, Deprecation, Sunset, Link/ } } },
     { title: 'a response to a page elsewhere on the web has no CORS headers', send: { ...listPets('limit=1'), headers: { origin: 'https://evil.example' } }, expect: { status: 200, headers: { vary: 'Origin' }, withoutHeaders: ['access-control-allow-origin', 'access-control-expose-headers'] } },

@@ -1,11 +1,8 @@
 import type * as z from 'zod/mini';
 import { GET_PET_DEPRECATION, GET_PET_LINK, GET_PET_REMOVAL_DATE, GET_PET_REPLACEMENT, GET_PET_SUNSET } from './deprecation.js';
 import { ListPetsQueryParams } from './list-query.js';
-import type { OperationId } from './operation-ids.js';
 import { PetIdParam } from './pet-id.js';
 import { NewPet, Pet, Pets } from './pet.js';
-
-export { OPERATION_IDS, type OperationId } from './operation-ids.js';
 
 /** The HTTP methods an operation may use. */
 export type OperationMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -48,8 +45,9 @@ export interface OperationDefinition {
 }
 
 /**
- * The API's operations, the one table of them: an operation missing here, or
- * here and not in {@link OperationId}, does not compile.
+ * The API's operations, the one table of them, by their OpenAPI `operationId`:
+ * {@link OperationId} is its keys, so every `Record<OperationId, …>` in the kit
+ * is a compile error until it has the new operation's entry.
  */
 export const OPERATIONS = {
   listPets: {
@@ -80,7 +78,13 @@ export const OPERATIONS = {
       replacement: GET_PET_REPLACEMENT,
     },
   },
-} as const satisfies Record<OperationId, OperationDefinition>;
+} as const satisfies Record<string, OperationDefinition>;
+
+/** One of the API's operations. */
+export type OperationId = keyof typeof OPERATIONS;
+
+/** The API's operations, in the table's order. */
+export const OPERATION_IDS = /* @__PURE__ */ Object.keys(OPERATIONS) as readonly OperationId[];
 
 /** The table's row of `Op`, with its literal types. */
 export type OperationOf<Op extends OperationId> = (typeof OPERATIONS)[Op];

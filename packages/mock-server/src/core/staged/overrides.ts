@@ -1,4 +1,4 @@
-import { describeIssue, ErrorBody, formatIssues, OPERATION_IDS, Pet, type ErrorStatus, type OperationId, type SuccessBody, type SuccessStatus } from '@petstore/sdk/contract';
+import { describeIssue, ErrorBody, formatIssues, OPERATION_IDS, OPERATIONS, Pet, Pets, type ErrorStatus, type OperationId, type SuccessBody, type SuccessStatus } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { DocumentedResponses } from '../api/documented-responses.js';
 import { createArmedQueue } from './armed-queue.js';
@@ -75,8 +75,19 @@ export type ArmedOverride = Omit<OverrideSpec, 'times' | 'match'> & { id: number
 
 // Strict: an answer the real service would not send (an unknown field) is no answer to stage.
 const StrictPet = /* @__PURE__ */ z.strictObject(Pet.shape);
-/** Each operation's success body as an override must give it: the contract's, with no field it does not know. */
-const SUCCESS_BODIES: Record<OperationId, z.ZodMiniType> = { listPets: z.array(StrictPet), getPet: StrictPet, createPet: StrictPet };
+/** The contract's success bodies, each made strict. A success body not here fails every import of the mock, naming this file. */
+const STRICT_BODIES = new Map<z.ZodMiniType, z.ZodMiniType>([
+  [Pet, StrictPet],
+  [Pets, z.array(StrictPet)],
+]);
+/** Each operation's success body as an override must give it: the table's, with no field the contract does not know. */
+const SUCCESS_BODIES = Object.fromEntries(
+  OPERATION_IDS.map((operation) => {
+    const strict = STRICT_BODIES.get(OPERATIONS[operation].success.body);
+    if (!strict) throw new TypeError(`${operation}'s success body has no strict form: add it to STRICT_BODIES in staged/overrides.ts`);
+    return [operation, strict];
+  }),
+) as Record<OperationId, z.ZodMiniType>;
 const StrictErrorBody = /* @__PURE__ */ z.strictObject(ErrorBody.shape);
 
 const issuesOf = (schema: z.ZodMiniType, value: unknown, location: 'body' | ''): string | undefined => {
