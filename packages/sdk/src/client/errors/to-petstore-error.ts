@@ -56,8 +56,8 @@ export function toPetstoreError(error: Error, context: CallContext): Error {
   return error;
 }
 
-/** Milliseconds left of the call's totalTimeout. */
-export const timeLeft = (context: CallContext): number => context.started + context.totalTimeout - Date.now();
+/** Milliseconds left of the call's totalTimeout, none below 0: a timer set to a time already past would make Node.js print a TimeoutNegativeWarning. */
+export const timeLeft = (context: CallContext): number => Math.max(0, context.started + context.totalTimeout - Date.now());
 
 /** ky (and a body read) says only "timed out": which budget ran out is told by the clock. */
 export function timeoutError(context: CallContext, cause?: Error): TimeoutError {
