@@ -44,8 +44,10 @@ const pathParamsOf = (operation: OperationId): Readonly<Record<string, z.ZodMini
 const queryOf = (operation: OperationId): z.ZodMiniObject | undefined => (OPERATIONS[operation] as OperationDefinition).query;
 
 /** Every path parameter of the table, and the operations that have it. */
-const PATH_PARAMS: Readonly<Record<string, OperationId[]>> = {};
-for (const operation of OPERATION_IDS) for (const name of Object.keys(pathParamsOf(operation))) ((PATH_PARAMS as Record<string, OperationId[]>)[name] ??= []).push(operation);
+const PATH_PARAMS: Record<string, OperationId[]> = {};
+for (const operation of OPERATION_IDS) {
+  for (const name of Object.keys(pathParamsOf(operation))) (PATH_PARAMS[name] ??= []).push(operation);
+}
 const QUERY_OPERATIONS = /* @__PURE__ */ OPERATION_IDS.filter((operation) => queryOf(operation) !== undefined);
 
 /** `only getPet does`, `only a and b do`. */
