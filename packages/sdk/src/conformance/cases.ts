@@ -1,7 +1,7 @@
 import { GET_PET_DEPRECATION, GET_PET_SUNSET } from '../contract/deprecation.js';
 import { ID_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN } from '../contract/limits.js';
 import type * as z from 'zod/mini';
-import { OPERATION_IDS, OPERATIONS, writes, type DocumentedStatus, type OperationDefinition, type OperationId, type OperationOf } from '../contract/operations.js';
+import { definitionOf, OPERATION_IDS, OPERATIONS, writes, type DocumentedStatus, type OperationId, type OperationOf } from '../contract/operations.js';
 import type { NewPet, Pet, PetStatus } from '../contract/pet.js';
 import { DEFAULT_PET_STATUS, PET_STATUSES } from '../contract/statuses.js';
 import { requestTo, type ConformanceCase, type RunState } from './case.js';
@@ -109,7 +109,7 @@ const VALID_BODIES: { [Op in OperationWithBody]: (state: RunState) => z.input<Op
 
 /** Each path parameter of `operation` an id no deployment is expected to have reached. */
 const absentIds = (operation: OperationId): Record<string, number> => {
-  const definition: OperationDefinition = OPERATIONS[operation];
+  const definition = definitionOf(operation);
   return Object.fromEntries(Object.keys(definition.pathParams ?? {}).map((name) => [name, ABSENT_ID]));
 };
 

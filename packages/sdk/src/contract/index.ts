@@ -23,6 +23,7 @@ export {
 export {
   OPERATION_IDS,
   OPERATIONS,
+  definitionOf,
   operationMethods,
   writes,
   type DocumentedStatus,

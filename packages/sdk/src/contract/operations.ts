@@ -86,6 +86,9 @@ export type OperationId = keyof typeof OPERATIONS;
 /** The API's operations, in the table's order. */
 export const OPERATION_IDS = /* @__PURE__ */ Object.keys(OPERATIONS) as readonly OperationId[];
 
+/** `operation`'s row as the shape every row has: for code that reads any operation alike. */
+export const definitionOf = (operation: OperationId): OperationDefinition => OPERATIONS[operation];
+
 /** The table's row of `Op`, with its literal types. */
 export type OperationOf<Op extends OperationId> = (typeof OPERATIONS)[Op];
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { OPERATION_IDS, OPERATIONS, type OperationDefinition, type OperationId } from '../contract/index.js';
+import { definitionOf, OPERATION_IDS, OPERATIONS, type OperationDefinition, type OperationId } from '../contract/index.js';
 import { componentHeaders, createComponentRegistry, type HeaderName } from './components.js';
 import { inlineSchema, jsonSchemaOptions } from './json-schema.js';
 import { OPERATION_PROSE, type AnyOperationProse } from './operation-prose.js';
@@ -72,7 +72,7 @@ function parameters(operation: OperationDefinition, prose: Readonly<Record<strin
 
 /** One operation of the document: the table's structure with the operation's words. */
 function operationObject(operationId: OperationId, names: (schema: z.core.$ZodType) => string): JsonObject {
-  const operation: OperationDefinition = OPERATIONS[operationId];
+  const operation = definitionOf(operationId);
   const prose: AnyOperationProse = OPERATION_PROSE[operationId];
   const { deprecated } = operation;
   const responses = Object.fromEntries(

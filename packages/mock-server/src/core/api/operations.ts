@@ -2,8 +2,8 @@ import {
   formatIssues,
   OPERATION_IDS,
   OPERATIONS,
+  definitionOf,
   type InputLocation,
-  type OperationDefinition,
   type OperationId,
   type OperationInput,
   type SuccessBody,
@@ -73,7 +73,7 @@ function quoted(input: unknown): string {
 /** Each operation's path parameters as one object schema, built once: `{ petId }` for `getPet`. */
 const PATH_SCHEMAS = new Map(
   OPERATION_IDS.flatMap((id) => {
-    const { pathParams } = OPERATIONS[id] as OperationDefinition;
+    const { pathParams } = definitionOf(id);
     return pathParams ? [[id, z.object(pathParams)] as const] : [];
   }),
 );
@@ -83,7 +83,7 @@ const PATH_SCHEMAS = new Map(
  * parameters, then its query, then its body, each refused with a 400 naming the field.
  */
 async function readInput<Op extends OperationId>(operationId: Op, { request, params }: OperationContext): Promise<OperationInput<Op>> {
-  const { query, body } = OPERATIONS[operationId] as OperationDefinition;
+  const { query, body } = definitionOf(operationId);
   const pathSchema = PATH_SCHEMAS.get(operationId);
   return {
     ...(pathSchema && validate(pathSchema, params, 'path')),

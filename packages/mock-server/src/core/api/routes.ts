@@ -1,4 +1,4 @@
-import { OPERATION_IDS, OPERATIONS, type OperationDefinition, type OperationDeprecation, type OperationId } from '@petstore/sdk/contract';
+import { definitionOf, OPERATION_IDS, type OperationDeprecation, type OperationId } from '@petstore/sdk/contract';
 import { editDistance } from './closest-word.js';
 import { OPERATION_RUNS, type Operation } from './operations.js';
 
@@ -27,7 +27,7 @@ const deprecationHeaders = ({ deprecation, sunset, link }: OperationDeprecation)
 function routesOf(): Route[] {
   const byTemplate = new Map<string, Route & { operations: Record<string, RouteOperation> }>();
   for (const operationId of OPERATION_IDS) {
-    const { path, method, deprecated } = OPERATIONS[operationId] as OperationDefinition;
+    const { path, method, deprecated } = definitionOf(operationId);
     let route = byTemplate.get(path);
     if (!route) {
       const paramNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);

@@ -1,4 +1,4 @@
-import { OPERATIONS, type OperationDefinition, type OperationId, type OperationInput } from '@petstore/sdk/contract';
+import { definitionOf, type OperationId, type OperationInput } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import { parseQuery } from '../api/parse-query.js';
 
@@ -44,7 +44,7 @@ export type RecordedInput = { [Op in OperationId]: OperationInput<Op> };
  * body was never read.
  */
 export function readRecordedInput(operation: OperationId, request: ReadableRequest): RecordedInput[OperationId] | undefined {
-  const { path, pathParams: paramSchemas, query, body } = OPERATIONS[operation] as OperationDefinition;
+  const { path, pathParams: paramSchemas, query, body } = definitionOf(operation);
   const input: Record<string, unknown> = {};
   if (paramSchemas) {
     const params = pathParams(path, request.path);

@@ -1,9 +1,8 @@
 import {
   describeIssue,
   formatIssues,
+  definitionOf,
   OPERATION_IDS,
-  OPERATIONS,
-  type OperationDefinition,
   type OperationId,
   type OperationInput,
   type OperationWithQuery,
@@ -40,8 +39,8 @@ export type OverrideMatches = { [Op in OperationId]: [PathParamName<Op> | (Op ex
 export type OverrideMatch<Op extends OperationId = OperationId> = OverrideMatches[Op];
 
 /** Each operation's path parameters, by name, from the contract's table. */
-const pathParamsOf = (operation: OperationId): Readonly<Record<string, z.ZodMiniType>> => (OPERATIONS[operation] as OperationDefinition).pathParams ?? {};
-const queryOf = (operation: OperationId): z.ZodMiniObject | undefined => (OPERATIONS[operation] as OperationDefinition).query;
+const pathParamsOf = (operation: OperationId): Readonly<Record<string, z.ZodMiniType>> => definitionOf(operation).pathParams ?? {};
+const queryOf = (operation: OperationId): z.ZodMiniObject | undefined => definitionOf(operation).query;
 
 /** Every path parameter of the table, and the operations that have it. */
 const PATH_PARAMS: Record<string, OperationId[]> = {};
