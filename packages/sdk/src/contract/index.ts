@@ -36,7 +36,6 @@ export {
   type OperationOf,
   type PathParamName,
   type OperationUrlPath,
-  type OperationWithPathParams,
   type OperationWithQuery,
   type SuccessBody,
   type SuccessStatus,

@@ -118,9 +118,6 @@ export type OperationInput<Op extends OperationId> = (OperationOf<Op> extends { 
   (OperationOf<Op> extends { query: infer Query extends z.ZodMiniType } ? { query: z.output<Query> } : unknown) &
   (OperationOf<Op> extends { body: infer Body extends z.ZodMiniType } ? { body: z.output<Body> } : unknown);
 
-/** The operations whose path has parameters: `getPet`. */
-export type OperationWithPathParams = { [Op in OperationId]: OperationOf<Op> extends { pathParams: object } ? Op : never }[OperationId];
-
 /** The operations that read a query: `listPets`. */
 export type OperationWithQuery = { [Op in OperationId]: OperationOf<Op> extends { query: object } ? Op : never }[OperationId];
 
