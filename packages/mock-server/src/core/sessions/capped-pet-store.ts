@@ -1,5 +1,6 @@
 import { HttpError } from '../api/http-error.js';
-import type { PetStore, SeedPet } from '../api/pet-store.js';
+import type { NewPet } from '@petstore/sdk/contract';
+import type { PetStore, SeedPet, StoredPet } from '../api/pet-store.js';
 
 /**
  * `store` holding at most `max` animals: a create past it is a 409 `store_full`
@@ -7,22 +8,20 @@ import type { PetStore, SeedPet } from '../api/pet-store.js';
  * anything changes. What bounds a session's memory.
  */
 export function capPetStore(store: PetStore, max: number, owner: string): PetStore {
-  return {
-    create(input) {
+  // Only what the cap changes is written here: every other member is the
+  // store's own, so a method added to PetStore passes through unlisted.
+  const capped: PetStore = Object.create(store);
+  return Object.assign(capped, {
+    create(input: NewPet): StoredPet {
       if (store.size >= max) {
         throw new HttpError('store_full', `${owner} holds at most ${max} animals and is full: nothing was stored; reset it (POST …/__admin/reset) to add more`);
       }
       return store.create(input);
     },
-    get: (id) => store.get(id),
-    list: (options) => store.list(options),
-    reset(seed) {
+    reset(seed?: Iterable<SeedPet>): void {
       store.reset(seed === undefined ? undefined : within(seed, max, owner));
     },
-    get size() {
-      return store.size;
-    },
-  };
+  });
 }
 
 /** The seed's animals, read only as far as one past `max`. */
