@@ -52,6 +52,7 @@ function call<T>(context: ResourceContext, build: () => Call<T>): ApiPromise<T> 
 export class PetsResource {
   readonly #context: ResourceContext;
 
+  /** @internal The client makes its resource: `client.pets`. */
   constructor(context: ResourceContext) {
     this.#context = context;
   }

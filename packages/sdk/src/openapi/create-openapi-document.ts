@@ -34,9 +34,9 @@ const json = (schema: JsonObject, example: unknown): JsonObject => ({
   'application/json': { schema, example },
 });
 
-/** A response with a JSON body of component `schema`, its example, and `X-Request-Id` (every response has it) plus `headers`. */
-function response(description: string, schema: string, example: unknown, headers: JsonObject = {}): JsonObject {
-  return { description, headers: { 'X-Request-Id': headerRef('RequestId'), ...headers }, content: json(ref(schema), example) };
+/** A response with a JSON body of `schema`, its example, and `X-Request-Id` (every response has it) plus `headers`. */
+function response(description: string, schema: JsonObject, example: unknown, headers: JsonObject = {}): JsonObject {
+  return { description, headers: { 'X-Request-Id': headerRef('RequestId'), ...headers }, content: json(schema, example) };
 }
 
 /**
@@ -71,7 +71,7 @@ function parameters(operation: OperationDefinition, prose: Readonly<Record<strin
 }
 
 /** One operation of the document: the table's structure with the operation's words. */
-function operationObject(operationId: OperationId, names: (schema: z.core.$ZodType) => string): JsonObject {
+function operationObject(operationId: OperationId, schemaOf: (schema: z.core.$ZodType) => JsonObject): JsonObject {
   const operation = definitionOf(operationId);
   const prose: AnyOperationProse = OPERATION_PROSE[operationId];
   const { deprecated } = operation;
@@ -79,7 +79,7 @@ function operationObject(operationId: OperationId, names: (schema: z.core.$ZodTy
     [operation.success.status, ...operation.errors].map((status) => {
       const { description, example } = prose.responses[status] ?? { description: String(status), example: undefined };
       const headers = status === 401 ? unauthorizedHeaders : deprecated ? deprecationHeaders : {};
-      const schema = status === operation.success.status ? names(operation.success.body) : 'Error';
+      const schema = status === operation.success.status ? schemaOf(operation.success.body) : ref('Error');
       return [String(status), response(description, schema, example, headers)];
     }),
   );
@@ -92,7 +92,7 @@ function operationObject(operationId: OperationId, names: (schema: z.core.$ZodTy
     ...(deprecated && { deprecated: true }),
     security: [{ bearerAuth: [] }],
     ...(params.length > 0 && { parameters: params }),
-    ...(operation.body && { requestBody: { required: true, content: json(ref(names(operation.body)), prose.requestBody?.example) } }),
+    ...(operation.body && { requestBody: { required: true, content: json(schemaOf(operation.body), prose.requestBody?.example) } }),
     responses,
   };
 }
@@ -100,15 +100,16 @@ function operationObject(operationId: OperationId, names: (schema: z.core.$ZodTy
 /** The document's paths, one per path template of the table, each method in the table's order. */
 function paths(): Record<string, JsonObject> {
   const registry = createComponentRegistry();
-  const names = (schema: z.core.$ZodType): string => {
+  // A component where the contract's schema is one (components.ts), else written
+  // in place: a new operation's own body needs no entry there.
+  const schemaOf = (schema: z.core.$ZodType): JsonObject => {
     const name = registry.get(schema)?.id;
-    if (name === undefined) throw new TypeError('a schema of the operations table is not a component (components.ts)');
-    return name;
+    return name === undefined ? inlineSchema(schema, 'input') : ref(name);
   };
   const byPath: Record<string, JsonObject> = {};
   for (const operationId of OPERATION_IDS) {
     const { path, method } = OPERATIONS[operationId];
-    (byPath[path] ??= {})[method.toLowerCase()] = operationObject(operationId, names);
+    (byPath[path] ??= {})[method.toLowerCase()] = operationObject(operationId, schemaOf);
   }
   return byPath;
 }
