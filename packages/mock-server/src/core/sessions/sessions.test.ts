@@ -101,6 +101,26 @@ describe('createSessions', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('keeps a session while a response is still being written, and counts its idle time from the end', async () => {
+    vi.useFakeTimers();
+    const sessions = createSessions({ seed: 1, sessionIdleMs: 1_000 });
+    let responseEnd: (() => void) | undefined;
+    const created = await sessions.handle({
+      ...request('POST', '/sessions/a/v1/pets', auth, { name: 'Read slowly', categoryId: 1 }),
+      onResponseEnd: (listener) => (responseEnd = listener),
+    });
+    expect(created.status).toBe(201);
+    // The core is done; the transport still writes the 201 to a client that reads slowly.
+    vi.advanceTimersByTime(5_000);
+    expect(sessions.list().map(({ name, inFlight }) => `${name} ${inFlight}`)).toEqual(['a 1']);
+    responseEnd?.();
+    vi.advanceTimersByTime(900);
+    expect(sessions.list().map(({ name, inFlight, animals }) => `${name} ${inFlight} ${animals}`)).toEqual(['a 0 2']);
+    vi.advanceTimersByTime(700);
+    expect(sessions.list()).toEqual([]);
+    sessions.close();
+  });
+
   it('DELETE /__admin/sessions/NAME: 204, then 404 once there is none', async () => {
     const sessions = createSessions({});
     const a = sessions.session('a');

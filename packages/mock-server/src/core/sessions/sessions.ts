@@ -60,7 +60,10 @@ interface Entry {
   session: Session;
   api: MockApi;
   created: number;
+  /** When a request last arrived or ended, or its controls were used in code. */
   lastUsed: number;
+  /** Requests routed to it whose answers are not yet out: while any is, it is not idle. */
+  inFlight: number;
 }
 
 const sessionsOff = (): HttpError => new HttpError('route_not_found', 'Sessions are off on this server (--max-sessions 0; maxSessions in code): use /v1');
@@ -159,7 +162,7 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
       },
       end: () => endOnly(entry),
     };
-    const entry: Entry = { api, created: now, lastUsed: now, session };
+    const entry: Entry = { api, created: now, lastUsed: now, inFlight: 0, session };
     sessions.set(name, entry);
     if (sweep === undefined) {
       sweep = setInterval(endIdle, sweepInterval(idleMs));
@@ -168,10 +171,13 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
     return entry;
   }
 
-  /** The live session `name`; one idle too long counts as ended even before the sweep comes by. */
+  /**
+   * The live session `name`; one idle too long counts as ended even before the sweep comes by. One with a
+   * request in flight is not idle: ending it would lose what that request stores after its answer is promised.
+   */
   function live(name: string, now: number): Entry | undefined {
     const entry = sessions.get(name);
-    if (entry && now - entry.lastUsed >= idleMs) {
+    if (entry && entry.inFlight === 0 && now - entry.lastUsed >= idleMs) {
       end(name);
       return undefined;
     }
@@ -206,6 +212,7 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
       // The session's own controls, not its handle's: listing it is no use of it.
       animals: entry.api.store.size,
       requests: entry.api.requests.count,
+      inFlight: entry.inFlight,
     }));
   }
 
@@ -253,8 +260,31 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
       if (error instanceof HttpError) return refuse(request, error);
       throw error;
     }
-    entry.lastUsed = now;
-    return entry.api.handle(inner);
+    const release = holdWhileAnswering(entry, request);
+    try {
+      return await entry.api.handle(inner);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Counts `request` in flight on `entry` from now until its answer is out: the core done with it (a slow
+   * upload and a staged delay are inside that) and, where the transport tells, the response written or its
+   * connection closed. The idle time counts from then. Returns what to call when the core is done.
+   */
+  function holdWhileAnswering(entry: Entry, request: MockRequest): () => void {
+    entry.inFlight += 1;
+    entry.lastUsed = Date.now();
+    let pending = request.onResponseEnd === undefined ? 1 : 2;
+    const release = () => {
+      pending -= 1;
+      if (pending > 0) return;
+      entry.inFlight -= 1;
+      entry.lastUsed = Date.now();
+    };
+    request.onResponseEnd?.(release);
+    return release;
   }
 
   function close(): void {
