@@ -100,10 +100,11 @@ function guarded<T extends object>(controls: T, check: () => void): T {
 const sweepInterval = (idleMs: number): number => Math.min(Math.max(Math.ceil(idleMs / 2), 10), 60_000);
 
 /**
- * The sessions layer: a map of name to a `MockApi` of its own (store on the
- * server's seed, shared, in memory, capped in animals of its own; its own overrides, faults and a smaller
- * journal and override budget), routed by the path prefix `/sessions/NAME`, ended by the admin API,
- * by `end()` or after `sessionIdleMs` without a request, and at most
+ * The sessions layer: a map of name to a `MockApi` of its own (a store on the
+ * server's seed, shared, in memory, capped in animals of its own; its own
+ * overrides, faults and a smaller journal and override budget), routed by the
+ * path prefix `/sessions/NAME`, ended by the admin API, by `end()` or after
+ * `sessionIdleMs` without a request and none in flight, and at most
  * `maxSessions` of them. Everything else goes to `main`, unchanged.
  */
 export function createSessions(options: MockApiOptions & SessionOptions): Sessions {
