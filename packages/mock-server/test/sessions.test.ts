@@ -134,6 +134,23 @@ describe('sessions of petstore-mock', () => {
     }
   });
 
+  it('a response still being written keeps its session: a stalled list holds it past --session-idle until the client gives up', async () => {
+    const { send, origin } = await serve(['--session-idle', '1']);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const listing = async () => ((await send('GET', '/__admin/sessions')).body as SessionInfo[]).map(({ name, inFlight }) => `${name} ${inFlight}`);
+    expect((await send('POST', '/sessions/st/__admin/faults', { operation: 'listPets', kind: 'stall' })).status).toBe(201);
+    // The core answers at once; the server writes half the body, then nothing until the client goes.
+    const reader = new AbortController();
+    const response = await fetch(`${origin}/sessions/st/v1/pets`, { headers: auth, signal: reader.signal });
+    const body = response.text().catch(() => 'gave up');
+    await sleep(1_700);
+    expect(await listing()).toEqual(['st 1']);
+    reader.abort();
+    expect(await body).toBe('gave up');
+    await sleep(200);
+    expect(await listing()).toEqual(['st 0']);
+  });
+
   it('one session more than --max-sessions is a 503 too_many_sessions naming the limit and how to end one, explained in the log; none is evicted', async () => {
     const { send, names, server } = await serve(['--max-sessions', '2', '--log', 'json']);
     await send('GET', '/sessions/a/v1/pets');
