@@ -34,6 +34,7 @@ interface SessionInfo {
   lastUsed: string;
   animals: number;
   requests: number;
+  inFlight: number;
 }
 
 describe('sessions of petstore-mock', () => {
@@ -92,6 +93,62 @@ describe('sessions of petstore-mock', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_700));
     expect(await names()).toEqual([]);
     expect(((await send('GET', '/sessions/short/v1/pets')).body as unknown[]).length).toBe(12);
+  });
+
+  it('a session answering a request does not end idle: a create delayed or uploaded past --session-idle is stored, listed in flight meanwhile, and the idle time counts from its end', async () => {
+    const { send, origin } = await serve(['--session-idle', '1']);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // One create waits 2.5 s on a staged delay; the other's body arrives over 2.5 s, half of it first.
+    const delayed = send('POST', '/sessions/ra/v1/pets', { name: 'Delayed', categoryId: 1 }, { ...json, prefer: 'delay=2500' });
+    const body = Buffer.from(JSON.stringify({ name: 'Uploaded slowly', categoryId: 2 }));
+    const { request } = await import('node:http');
+    const uploaded = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const { hostname, port } = new URL(origin);
+      const upload = request({ host: hostname, port, method: 'POST', path: '/sessions/up/v1/pets', headers: { ...json, 'content-length': String(body.length) } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+      });
+      upload.on('error', reject);
+      upload.write(body.subarray(0, 10));
+      setTimeout(() => upload.end(body.subarray(10)), 2_500);
+    });
+    await sleep(1_700);
+    const listed = (await send('GET', '/__admin/sessions')).body as SessionInfo[];
+    expect(listed.map(({ name, inFlight }) => ({ name, inFlight }))).toEqual([
+      { name: 'ra', inFlight: 1 },
+      { name: 'up', inFlight: 1 },
+    ]);
+    const answers = [
+      ['ra', await delayed, 'Delayed'],
+      ['up', await uploaded, 'Uploaded slowly'],
+    ] as const;
+    // Idle from each answer's end, not its arrival 2.5 s ago: both live on.
+    expect(((await send('GET', '/__admin/sessions')).body as SessionInfo[]).map(({ name, inFlight }) => `${name} ${inFlight}`)).toEqual(['ra 0', 'up 0']);
+    for (const [name, answer, animal] of answers) {
+      expect(answer.status).toBe(201);
+      // The animal its 201 names is stored in the session, which is the one it was created in.
+      const { id } = answer.body as { id: number };
+      expect(await send('GET', `/sessions/${name}/v1/pets/${id}`)).toMatchObject({ status: 200, body: { id, name: animal } });
+      expect(((await send('GET', `/sessions/${name}/v1/pets`)).body as unknown[]).length).toBe(13);
+    }
+  });
+
+  it('a response still being written keeps its session: a stalled list holds it past --session-idle until the client gives up', async () => {
+    const { send, origin } = await serve(['--session-idle', '1']);
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const listing = async () => ((await send('GET', '/__admin/sessions')).body as SessionInfo[]).map(({ name, inFlight }) => `${name} ${inFlight}`);
+    expect((await send('POST', '/sessions/st/__admin/faults', { operation: 'listPets', kind: 'stall' })).status).toBe(201);
+    // The core answers at once; the server writes half the body, then nothing until the client goes.
+    const reader = new AbortController();
+    const response = await fetch(`${origin}/sessions/st/v1/pets`, { headers: auth, signal: reader.signal });
+    const body = response.text().catch(() => 'gave up');
+    await sleep(1_700);
+    expect(await listing()).toEqual(['st 1']);
+    reader.abort();
+    expect(await body).toBe('gave up');
+    await sleep(200);
+    expect(await listing()).toEqual(['st 0']);
   });
 
   it('one session more than --max-sessions is a 503 too_many_sessions naming the limit and how to end one, explained in the log; none is evicted', async () => {

@@ -11,6 +11,7 @@ import {
   MAX_SESSIONS_LIMIT,
   SESSION_JOURNAL_SIZE,
   SESSION_MAX_PETS,
+  SESSION_MEMORY_BYTES,
   type DelayOption,
 } from '../core/index.js';
 import type { LogFormat } from './request-log.js';
@@ -70,8 +71,8 @@ Options:
   --journal-size N       keep the last N requests answered for GET /__admin/requests, 0 for none
                          (default ${DEFAULT_RECORDED_REQUESTS})
   --max-sessions N       keep at most N sessions (/sessions/NAME/v1) at once, 0 to turn sessions off
-                         (default ${DEFAULT_MAX_SESSIONS}); each holds at most ${SESSION_MAX_PETS} animals (or the seed's count)
-                         and keeps its last ${SESSION_JOURNAL_SIZE} requests
+                         (default ${DEFAULT_MAX_SESSIONS}); each shares the seed, holds at most ${SESSION_MAX_PETS} animals of
+                         its own, keeps its last ${SESSION_JOURNAL_SIZE} requests, and takes at most ${SESSION_MEMORY_BYTES / 1024 / 1024} MiB of memory
   --session-idle SECONDS end a session after this long without a request (default ${DEFAULT_SESSION_IDLE_MS / 1000})
   -h, --help             show this help
   -v, --version          show the version

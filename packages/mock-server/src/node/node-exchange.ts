@@ -43,6 +43,11 @@ export class NodeExchange implements MockRequest {
     return readBody(this.request, () => (this.closeAfter = true));
   }
 
+  onResponseEnd(listener: () => void): void {
+    // 'close' comes after 'finish', and also when the connection goes first: always once.
+    this.response.once('close', listener);
+  }
+
   /** A body came with the request that nobody read (refused before reading): not worth reading to keep the connection. */
   get bodyUnread(): boolean {
     if (this.bodyRequested) return false;

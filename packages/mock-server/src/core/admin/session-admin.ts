@@ -16,12 +16,14 @@ export const SessionInfo = /* @__PURE__ */ z.object({
   name: z.string(),
   /** When its first request arrived, ISO 8601. */
   created: z.string(),
-  /** When its latest request arrived, ISO 8601: it ends once idle for the server's idle time. */
+  /** When it was last used, ISO 8601: its latest request's arrival or end, whichever is later. It ends once idle that long past it with no request in flight. */
   lastUsed: z.string(),
   /** Animals in its store. */
   animals: z.int(),
   /** Requests in its journal. */
   requests: z.int(),
+  /** Requests it is answering now (a slow upload, a staged delay, a response still being written): while any is, it does not end idle. */
+  inFlight: z.int(),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 

@@ -16,6 +16,14 @@ export interface MockRequest {
    * an `HttpError` when the client stops sending (400) or is too slow (408).
    */
   readBody: () => Promise<Uint8Array>;
+  /**
+   * Calls `listener` once, when the response has been written out or its
+   * connection has closed: a transport that writes the response after
+   * `handle` resolves (the Node server, to a client that may read slowly)
+   * says when the exchange is over. Absent where the response is handed over
+   * whole (MSW, the in-process fetch): the exchange ends when `handle` does.
+   */
+  onResponseEnd?: (listener: () => void) => void;
 }
 
 /** A response as plain data: every transport writes it out as it is. */

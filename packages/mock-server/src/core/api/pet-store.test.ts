@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './http-error.js';
-import { createPetStore } from './pet-store.js';
+import { createPetStore, loadSeed } from './pet-store.js';
 import { generateSeed } from './seed.js';
 
 describe('createPetStore', () => {
@@ -60,6 +60,33 @@ describe('createPetStore', () => {
     expect(store.list({ limit: 10 }).map((pet) => pet.id)).toEqual([Number.MAX_SAFE_INTEGER]);
     store.reset();
     expect(store.create({ name: 'Next', categoryId: 1 }).id).toBe(2);
+  });
+
+  it('stores made from one loaded seed share its animals and keep only what each adds, listed after the seed in id order', () => {
+    const seed = loadSeed(generateSeed(6));
+    const one = createPetStore(seed);
+    const two = createPetStore(seed);
+    expect(one.get(3)).toBe(two.get(3));
+    one.create({ name: 'Pending one', categoryId: 1, status: 'pending' });
+    one.create({ name: 'Sold one', categoryId: 1, status: 'sold' });
+    expect(one.list({ limit: 100, status: 'pending' }).map((pet) => pet.id)).toEqual([3, 7]);
+    expect(one.list({ limit: 7 }).map((pet) => pet.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(one.list({ limit: 2, status: 'sold' }).map((pet) => pet.id)).toEqual([4, 8]);
+    expect(one.get(8)?.name).toBe('Sold one');
+    expect([two.size, two.get(7), seed.animals.pets.length]).toEqual([6, undefined, 6]);
+    // A seed of its own, then the shared one again.
+    one.reset([{ id: 100, name: 'Own', categoryId: 1 }]);
+    expect(one.create({ name: 'After own', categoryId: 1 }).id).toBe(101);
+    one.reset();
+    expect([one.size, one.get(3)]).toEqual([6, two.get(3)]);
+    expect(one.create({ name: 'Again', categoryId: 1 }).id).toBe(7);
+  });
+
+  it('a reset to a seed it refuses leaves the store as it was', () => {
+    const store = createPetStore(generateSeed(2));
+    store.create({ name: 'Kept', categoryId: 1 });
+    expect(() => store.reset([{ id: 5, name: 'A', categoryId: 1 }, { id: 4, name: 'B', categoryId: 1 }])).toThrow(/ascend/);
+    expect(store.list({ limit: 10 }).map((pet) => pet.name)).toEqual(['Rex', 'Whiskers', 'Kept']);
   });
 
   it('reset restores the seed and restarts ids after it', () => {

@@ -4,8 +4,12 @@ import { HttpError } from './http-error.js';
 /** An animal to put in the store, with or without an id of its own. */
 export type SeedPet = NewPet & { id?: number };
 
-/** An animal as the store holds and serves it: the mock always has a status. */
-export type StoredPet = Omit<Pet, 'status'> & { status: PetStatus };
+/**
+ * An animal as the store holds and serves it: the mock always has a status.
+ * Read-only: the API never changes an animal, and stores made from one
+ * `LoadedSeed` share its animals, so a change to one would show in each.
+ */
+export type StoredPet = Readonly<Omit<Pet, 'status'> & { status: PetStatus }>;
 
 /** What `list` takes: an optional status filter and a page size. */
 export interface ListOptions {
@@ -29,41 +33,81 @@ export interface PetStore {
   readonly size: number;
 }
 
+/** Animals in ascending id order, all of them and by status. */
+interface Animals {
+  readonly pets: StoredPet[];
+  readonly byStatus: Map<PetStatus, StoredPet[]>;
+}
+
+/** Animals as a store shares them: never changed. */
+interface SharedAnimals {
+  readonly pets: readonly StoredPet[];
+  readonly byStatus: ReadonlyMap<PetStatus, readonly StoredPet[]>;
+}
+
 /**
- * Creates a store from plain structures: the animals in an array in id order
- * (the API never changes or removes one, so it only grows at the end), and one
- * such array per status. A list is a slice of one of them: O(limit), whatever
- * the store's size; a get is a binary search. `seed` is iterated again on every
- * reset, so pass an array or a re-iterable object. `initial`, if given, is what
- * the store starts with instead of the seed.
+ * A seed's animals as a store holds them, loaded once and never changed
+ * afterwards: every store made from it (`createPetStore(loaded)`) shares them
+ * and keeps only the animals it adds, so a store costs what it adds, not a copy
+ * of the seed. What a server's sessions start from.
  */
-export function createPetStore(seed: Iterable<SeedPet> = [], initial?: Iterable<SeedPet>): PetStore {
-  let pets: StoredPet[] = [];
-  let byStatus = new Map<PetStatus, StoredPet[]>();
+export interface LoadedSeed {
+  readonly animals: SharedAnimals;
+}
 
-  function insert(pet: StoredPet): StoredPet {
-    pets.push(pet);
-    const same = byStatus.get(pet.status);
-    if (same) same.push(pet);
-    else byStatus.set(pet.status, [pet]);
-    return pet;
-  }
+/** Loads `seed` (checked as `seedPets` does) for stores to share. */
+export function loadSeed(seed: Iterable<SeedPet>): LoadedSeed {
+  const animals = noAnimals();
+  for (const pet of seedPets(seed)) append(animals, pet);
+  return { animals };
+}
 
-  function load(animals: Iterable<SeedPet>): void {
-    pets = [];
-    byStatus = new Map();
-    for (const pet of seedPets(animals)) insert(pet);
-  }
+const noAnimals = (): Animals => ({ pets: [], byStatus: new Map() });
 
-  load(initial ?? seed);
+function append(animals: Animals, pet: StoredPet): StoredPet {
+  animals.pets.push(pet);
+  const same = animals.byStatus.get(pet.status);
+  if (same) same.push(pet);
+  else animals.byStatus.set(pet.status, [pet]);
+  return pet;
+}
+
+/** The first `limit` of `first` then `then`, each in id order: O(limit), whatever their sizes. */
+function firstOf(first: readonly StoredPet[], then: readonly StoredPet[], limit: number): StoredPet[] {
+  const page = first.slice(0, limit);
+  return page.length < limit && then.length > 0 ? page.concat(then.slice(0, limit - page.length)) : page;
+}
+
+/**
+ * Creates a store from plain structures: the seed's animals (a `LoadedSeed`,
+ * shared and never changed) and the animals added since, each an array in id
+ * order with one such array per status (the API never changes or removes an
+ * animal, and every id added is past the seed's, so both only grow at the
+ * end). A list is a slice of the seed's array then of the added: O(limit),
+ * whatever the store's size; a get is a binary search. A `seed` given as a
+ * `LoadedSeed` is shared by every store made from it and by each reset; one
+ * given as animals is loaded on every reset (pass an array or a re-iterable
+ * object), so a store reset to other animals does not keep it meanwhile.
+ * `initial`, if given, is what the store starts with instead of the seed.
+ */
+export function createPetStore(seed: Iterable<SeedPet> | LoadedSeed = [], initial?: Iterable<SeedPet>): PetStore {
+  const fromSeed = (): SharedAnimals => ('animals' in seed ? seed.animals : loadSeed(seed).animals);
+  let base: SharedAnimals = initial === undefined ? fromSeed() : loadSeed(initial).animals;
+  let added = noAnimals();
+  const lastId = () => (added.pets.at(-1) ?? base.pets.at(-1))?.id ?? 0;
 
   return {
-    create: (input) => insert(toStoredPet(nextPetId(pets.at(-1)?.id ?? 0), input)),
-    get: (id) => findById(pets, id),
-    list: ({ status, limit }) => (status === undefined ? pets : (byStatus.get(status) ?? [])).slice(0, limit),
-    reset: (other) => load(other ?? seed),
+    create: (input) => append(added, toStoredPet(nextPetId(lastId()), input)),
+    get: (id) => (id <= (base.pets.at(-1)?.id ?? 0) ? findById(base.pets, id) : findById(added.pets, id)),
+    list: ({ status, limit }) =>
+      status === undefined ? firstOf(base.pets, added.pets, limit) : firstOf(base.byStatus.get(status) ?? [], added.byStatus.get(status) ?? [], limit),
+    reset: (other) => {
+      // Loaded before anything changes: a seed it refuses leaves the store as it was.
+      base = other === undefined ? fromSeed() : loadSeed(other).animals;
+      added = noAnimals();
+    },
     get size() {
-      return pets.length;
+      return base.pets.length + added.pets.length;
     },
   };
 }

@@ -3,23 +3,30 @@ import type { NewPet } from '@petstore/sdk/contract';
 import type { PetStore, SeedPet, StoredPet } from '../api/pet-store.js';
 
 /**
- * `store` holding at most `max` animals: a create past it is a 409 `store_full`
- * (nothing stored; a reset makes room), a reset to a larger seed a 400 before
- * anything changes. What bounds a session's memory.
+ * `store` holding at most `max` animals of its own: a create past it is a 409
+ * `store_full` (nothing stored; a reset makes room), a reset to a larger seed a
+ * 400 before anything changes. The `shared` animals it starts with and returns
+ * to on a reset without a seed (the server's seed, which every session's store
+ * shares) are not its own and not counted. What bounds a session's memory.
  */
-export function capPetStore(store: PetStore, max: number, owner: string): PetStore {
+export function capPetStore(store: PetStore, max: number, owner: string, shared: number): PetStore {
+  let notOwn = shared;
   // Only what the cap changes is written here: every other member is the
   // store's own, so a method added to PetStore passes through unlisted.
   const capped: PetStore = Object.create(store);
   return Object.assign(capped, {
     create(input: NewPet): StoredPet {
-      if (store.size >= max) {
-        throw new HttpError('store_full', `${owner} holds at most ${max} animals and is full: nothing was stored; reset it (POST …/__admin/reset) to add more`);
+      if (store.size - notOwn >= max) {
+        throw new HttpError(
+          'store_full',
+          `${owner} holds at most ${max} animals of its own besides the server's seed, and is full: nothing was stored; reset it (POST …/__admin/reset) to add more`,
+        );
       }
       return store.create(input);
     },
     reset(seed?: Iterable<SeedPet>): void {
       store.reset(seed === undefined ? undefined : within(seed, max, owner));
+      notOwn = seed === undefined ? shared : 0;
     },
   });
 }

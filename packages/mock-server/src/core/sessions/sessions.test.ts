@@ -101,6 +101,26 @@ describe('createSessions', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('keeps a session while a response is still being written, and counts its idle time from the end', async () => {
+    vi.useFakeTimers();
+    const sessions = createSessions({ seed: 1, sessionIdleMs: 1_000 });
+    let responseEnd: (() => void) | undefined;
+    const created = await sessions.handle({
+      ...request('POST', '/sessions/a/v1/pets', auth, { name: 'Read slowly', categoryId: 1 }),
+      onResponseEnd: (listener) => (responseEnd = listener),
+    });
+    expect(created.status).toBe(201);
+    // The core is done; the transport still writes the 201 to a client that reads slowly.
+    vi.advanceTimersByTime(5_000);
+    expect(sessions.list().map(({ name, inFlight }) => `${name} ${inFlight}`)).toEqual(['a 1']);
+    responseEnd?.();
+    vi.advanceTimersByTime(900);
+    expect(sessions.list().map(({ name, inFlight, animals }) => `${name} ${inFlight} ${animals}`)).toEqual(['a 0 2']);
+    vi.advanceTimersByTime(700);
+    expect(sessions.list()).toEqual([]);
+    sessions.close();
+  });
+
   it('DELETE /__admin/sessions/NAME: 204, then 404 once there is none', async () => {
     const sessions = createSessions({});
     const a = sessions.session('a');
@@ -116,8 +136,9 @@ describe('createSessions', () => {
     sessions.close();
   });
 
-  it(`caps a session's store at ${SESSION_MAX_PETS} animals: a create past it is a 409 store_full, a larger seed a 400`, async () => {
-    const sessions = createSessions({ seed: SESSION_MAX_PETS - 1 });
+  it(`caps a session's store at ${SESSION_MAX_PETS} animals of its own: a create past it is a 409 store_full, a larger seed a 400`, async () => {
+    const sessions = createSessions({});
+    expect((await sessions.handle(request('POST', '/sessions/a/__admin/reset', auth, { seed: SESSION_MAX_PETS - 1 }))).status).toBe(204);
     expect((await sessions.handle(request('POST', '/sessions/a/v1/pets', auth, { name: 'Last', categoryId: 1 }))).status).toBe(201);
     const full = await sessions.handle(request('POST', '/sessions/a/v1/pets', auth, { name: 'One more', categoryId: 1 }));
     expect(full.status).toBe(409);
@@ -127,6 +148,22 @@ describe('createSessions', () => {
     expect(sessions.session('a').store.size).toBe(SESSION_MAX_PETS);
     // The server's own store has no such cap.
     expect((await sessions.handle(request('POST', '/__admin/reset', auth, { seed: SESSION_MAX_PETS + 1 }))).status).toBe(204);
+    sessions.close();
+  });
+
+  it("counts none of the server's seed, which sessions share, against a session's cap; a reset without a seed shares it again", async () => {
+    const sessions = createSessions({ seed: SESSION_MAX_PETS + 5 });
+    const store = sessions.session('a').store;
+    expect(store.create({ name: 'Own', categoryId: 1 }).id).toBe(SESSION_MAX_PETS + 6);
+    // The same seed animal in two sessions and the server: one object, not a copy each.
+    expect(sessions.session('b').store.get(7)).toBe(store.get(7));
+    expect(sessions.main.store.get(7)).toBe(store.get(7));
+    sessions.session('a').reset(3);
+    expect(() => store.create({ name: 'Fits', categoryId: 1 })).not.toThrow();
+    sessions.session('a').reset();
+    expect(store.size).toBe(SESSION_MAX_PETS + 5);
+    expect(store.get(7)).toBe(sessions.session('b').store.get(7));
+    expect(store.list({ limit: 2, status: 'sold' }).map(({ id }) => id)).toEqual([4, 8]);
     sessions.close();
   });
 

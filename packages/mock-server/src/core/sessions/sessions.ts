@@ -6,7 +6,7 @@ import { createMockApi, createRequestIds, SERVER_METHODS, type MockApi, type Moc
 import type { MockRequest, MockResponse } from '../api/exchange.js';
 import { explainError } from '../journal/explain-error.js';
 import { HttpError } from '../api/http-error.js';
-import { createPetStore, type SeedPet } from '../api/pet-store.js';
+import { createPetStore, loadSeed, type LoadedSeed } from '../api/pet-store.js';
 import { DEFAULT_SEED_COUNT, seedAnimals } from '../api/seed.js';
 import { checkSessionName, SESSIONS_PATH, type SessionDirectory, type SessionInfo } from '../admin/session-admin.js';
 import { toErrorResult } from '../api/to-error-result.js';
@@ -25,7 +25,13 @@ export const SESSION_JOURNAL_SIZE = 200;
 export const SESSION_JOURNAL_BYTES = 2 * 1024 * 1024;
 /** Bytes of text a session's armed overrides hold at most: 2 MiB. */
 export const SESSION_OVERRIDE_BYTES = 2 * 1024 * 1024;
-/** Animals a session's store holds at most, or the server's seed if it has more. */
+/**
+ * What one session holds at most in the server's memory, at every bound above (and 1,000 faults):
+ * measured, not enforced; `maxSessions` times it bounds all sessions together. docs/decisions.md,
+ * "Session bounds (#29)", says what it counts; test/session-memory.test.ts holds it.
+ */
+export const SESSION_MEMORY_BYTES = 24 * 1024 * 1024;
+/** Animals of its own a session's store holds at most: those it adds, or its own seed; the server's seed, shared, is not counted. */
 export const SESSION_MAX_PETS = 10_000;
 
 /** One session: the controls of a server of its own. */
@@ -60,7 +66,10 @@ interface Entry {
   session: Session;
   api: MockApi;
   created: number;
+  /** When a request last arrived or ended, or its controls were used in code. */
   lastUsed: number;
+  /** Requests routed to it whose answers are not yet out: while any is, it is not idle. */
+  inFlight: number;
 }
 
 const sessionsOff = (): HttpError => new HttpError('route_not_found', 'Sessions are off on this server (--max-sessions 0; maxSessions in code): use /v1');
@@ -68,14 +77,6 @@ const sessionsOff = (): HttpError => new HttpError('route_not_found', 'Sessions 
 /** Lets a Node.js timer not keep the process alive; browsers' timers never do. */
 function unref(timer: unknown): void {
   if (typeof timer === 'object' && timer !== null && 'unref' in timer && typeof timer.unref === 'function') timer.unref();
-}
-
-/** How many animals a seed holds, counted without keeping them. */
-function countOf(seed: Iterable<SeedPet>): number {
-  if (Array.isArray(seed)) return seed.length;
-  let count = 0;
-  for (const _pet of seed) count += 1;
-  return count;
 }
 
 /** `controls` whose every property first calls `check` (which throws, or counts as a use). */
@@ -99,10 +100,11 @@ function guarded<T extends object>(controls: T, check: () => void): T {
 const sweepInterval = (idleMs: number): number => Math.min(Math.max(Math.ceil(idleMs / 2), 10), 60_000);
 
 /**
- * The sessions layer: a map of name to a `MockApi` of its own (store from the
- * server's seed, in memory, capped; its own overrides, faults and a smaller
- * journal and override budget), routed by the path prefix `/sessions/NAME`, ended by the admin API,
- * by `end()` or after `sessionIdleMs` without a request, and at most
+ * The sessions layer: a map of name to a `MockApi` of its own (a store on the
+ * server's seed, shared, in memory, capped in animals of its own; its own
+ * overrides, faults and a smaller journal and override budget), routed by the
+ * path prefix `/sessions/NAME`, ended by the admin API, by `end()` or after
+ * `sessionIdleMs` without a request and none in flight, and at most
  * `maxSessions` of them. Everything else goes to `main`, unchanged.
  */
 export function createSessions(options: MockApiOptions & SessionOptions): Sessions {
@@ -116,9 +118,11 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
   }
   const sessions = new Map<string, Entry>();
   const directory: SessionDirectory = { list, end };
-  const main = createMockApi({ ...options, sessions: directory });
-  const seed = seedAnimals(options.seed ?? DEFAULT_SEED_COUNT);
-  let maxPets: number | undefined;
+  // The server's seed, loaded once and shared by every session's store (and the server's own, unless it has
+  // another): a session costs the animals it adds, not a copy of the seed.
+  let shared: LoadedSeed | undefined;
+  const sharedSeed = (): LoadedSeed => (shared ??= loadSeed(seedAnimals(options.seed ?? DEFAULT_SEED_COUNT)));
+  const main = createMockApi({ ...options, sessions: directory, store: options.store ?? createPetStore(sharedSeed()) });
   const journalSize = Math.min(options.journalSize ?? SESSION_JOURNAL_SIZE, SESSION_JOURNAL_SIZE);
   const sessionOptions: MockApiOptions = { ...options, store: undefined, sessions: undefined, journalSize, journalBytes: SESSION_JOURNAL_BYTES, overrideBytes: SESSION_OVERRIDE_BYTES };
   // Requests for a session that does not exist and may not be created (no key, a preflight): answered as
@@ -136,8 +140,8 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
         `This server keeps at most ${maxSessions} sessions and has that many: end one (DELETE /__admin/sessions/NAME; GET /__admin/sessions lists them), let one stay idle for ${idleMs / 1000} s, or start the server with a larger --max-sessions`,
       );
     }
-    maxPets ??= Math.max(SESSION_MAX_PETS, countOf(seed));
-    const store = capPetStore(createPetStore(seed), maxPets, `Session ${name}`);
+    const seed = sharedSeed();
+    const store = capPetStore(createPetStore(seed), SESSION_MAX_PETS, `Session ${name}`, seed.animals.pets.length);
     const api = createMockApi({ ...sessionOptions, store, mountPath: `${SESSIONS_PATH}/${name}` });
     const now = Date.now();
     // A handle's controls count as the session's use, and refuse once it has ended: arming on a session
@@ -159,7 +163,7 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
       },
       end: () => endOnly(entry),
     };
-    const entry: Entry = { api, created: now, lastUsed: now, session };
+    const entry: Entry = { api, created: now, lastUsed: now, inFlight: 0, session };
     sessions.set(name, entry);
     if (sweep === undefined) {
       sweep = setInterval(endIdle, sweepInterval(idleMs));
@@ -168,10 +172,13 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
     return entry;
   }
 
-  /** The live session `name`; one idle too long counts as ended even before the sweep comes by. */
+  /**
+   * The live session `name`; one idle too long counts as ended even before the sweep comes by. One with a
+   * request in flight is not idle: ending it would lose what that request stores after its answer is promised.
+   */
   function live(name: string, now: number): Entry | undefined {
     const entry = sessions.get(name);
-    if (entry && now - entry.lastUsed >= idleMs) {
+    if (entry && entry.inFlight === 0 && now - entry.lastUsed >= idleMs) {
       end(name);
       return undefined;
     }
@@ -206,6 +213,7 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
       // The session's own controls, not its handle's: listing it is no use of it.
       animals: entry.api.store.size,
       requests: entry.api.requests.count,
+      inFlight: entry.inFlight,
     }));
   }
 
@@ -253,8 +261,31 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
       if (error instanceof HttpError) return refuse(request, error);
       throw error;
     }
-    entry.lastUsed = now;
-    return entry.api.handle(inner);
+    const release = holdWhileAnswering(entry, request);
+    try {
+      return await entry.api.handle(inner);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Counts `request` in flight on `entry` from now until its answer is out: the core done with it (a slow
+   * upload and a staged delay are inside that) and, where the transport tells, the response written or its
+   * connection closed. The idle time counts from then. Returns what to call when the core is done.
+   */
+  function holdWhileAnswering(entry: Entry, request: MockRequest): () => void {
+    entry.inFlight += 1;
+    entry.lastUsed = Date.now();
+    let pending = request.onResponseEnd === undefined ? 1 : 2;
+    const release = () => {
+      pending -= 1;
+      if (pending > 0) return;
+      entry.inFlight -= 1;
+      entry.lastUsed = Date.now();
+    };
+    request.onResponseEnd?.(release);
+    return release;
   }
 
   function close(): void {
