@@ -16,6 +16,11 @@ export interface MockRequest {
    * an `HttpError` when the client stops sending (400) or is too slow (408).
    */
   readBody: () => Promise<Uint8Array>;
+  /**
+   * Aborts when the client gives up on the request. An abort during the staged
+   * delay answers `client_closed_request` (499) and the request is not acted on.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** A response as plain data: every transport writes it out as it is. */
