@@ -107,6 +107,22 @@ describe('createMockFetch', () => {
     expect(mock.store.size).toBe(before);
   });
 
+  it('refuses an endless streamed body with 413 once past the limit, having pulled little more than the limit', async () => {
+    const mock = createMockFetch({ baseUrl: BASE_URL });
+    const chunk = new Uint8Array(64 * 1024);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const init = { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body, duplex: 'half' };
+    const response = await mock.fetch(`${BASE_URL}/pets`, init as RequestInit);
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(MAX_BODY_BYTES + 4 * chunk.byteLength);
+  });
+
   it('answers HEAD without a body, and refuses a body past the limit with 413', async () => {
     const mock = createMockFetch({ baseUrl: BASE_URL });
     const head = await mock.fetch(`${BASE_URL}/pets`, { method: 'HEAD', headers: auth });
