@@ -85,6 +85,18 @@ describe('petstore behind a proxy', () => {
     expect(forwarded).toEqual([]);
   });
 
+  it('NO_PROXY compares IPv6 entries as addresses: 0:0:0:0:0:0:0:1 bypasses the proxy for [::1]', async ({ expect }) => {
+    const mock6 = await startMockServerProcess(['--host', '::1', '--seed', '2']);
+    try {
+      expect(mock6.url).toContain('[::1]');
+      const { result, forwarded } = await counted(() => list({ HTTP_PROXY: proxy.url, NO_PROXY: '0:0:0:0:0:0:0:1' }, mock6.url));
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      expect(forwarded).toEqual([]);
+    } finally {
+      await mock6.stop();
+    }
+  });
+
   it('NO_PROXY for another port does not bypass', async ({ expect }) => {
     const { result, forwarded } = await counted(() => list({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1:1' }));
     expect(result.code).toBe(0);
@@ -151,6 +163,17 @@ describe('petstore behind a proxy', () => {
   it('a proxy variable that is not a URL: exit 3 naming it, before any request', async ({ expect }) => {
     const { result, forwarded } = await counted(() => list({ HTTPS_PROXY: 'http://proxy example:3128' }));
     expect(result).toMatchObject({ code: 3, stdout: '', stderr: 'error: HTTPS_PROXY is not a proxy URL (got "http://proxy example:3128"); expected http://HOST:PORT\n' });
+    expect(forwarded).toEqual([]);
+  });
+
+  it('a proxy variable with a query: the error quotes it without the query or fragment, where a token may be', async ({ expect }) => {
+    const { result, forwarded } = await counted(() => list({ HTTP_PROXY: `${proxy.url}/?token=s3cret#more` }));
+    expect(result).toMatchObject({
+      code: 3,
+      stdout: '',
+      stderr: `error: HTTP_PROXY is not a proxy URL (got "${proxy.url}/?…"): a proxy URL has no path, query or fragment; expected http://HOST:PORT\n`,
+    });
+    expect(result.stderr).not.toContain('s3cret');
     expect(forwarded).toEqual([]);
   });
 

@@ -182,7 +182,8 @@ describe('exit codes', () => {
     const result = await cli.run(['verify', '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Exit codes of verify:\n  0  conformant (notes do not fail a run)\n  1  a contract violation\n  3  configuration or authentication');
-    expect(result.stdout).toContain('\n  7  network: no answer or a timeout, or a first answer of 429 or 5xx\n');
+    expect(result.stdout).toContain('\n  7  network: no answer or a timeout (--timeout or --total-timeout), or a first answer of 429 or 5xx\n');
+    expect(result.stdout).toMatch(/--total-timeout <ms> +stop the run after this many milliseconds, whatever each request takes\s+\(default 120000\)/);
     expect(result.stdout).toContain('At most 100 requests');
     expect(result.stdout).toContain('unless --allow-writes is given');
   });
@@ -214,6 +215,30 @@ describe('exit codes', () => {
     } finally {
       await mock.stop();
     }
+  });
+
+  it('a service answering each request just within --timeout is stopped by --total-timeout: exit 7, timeout, the rest skipped', async () => {
+    const slow = await startStubServer((_request, response) => {
+      setTimeout(() => sendJson(response, 200, []), 150);
+    });
+    try {
+      const started = performance.now();
+      const result = await cli.run(['verify', '--base-url', `${slow.origin}/v1`, '--timeout', '1000', '--total-timeout', '600', '--json'], withKey);
+      const elapsed = performance.now() - started;
+      expect(result.code).toBe(7);
+      const line = JSON.parse(result.stderr) as JsonErrorLine;
+      expect(line.error).toMatchObject({ exitCode: 7, code: 'timeout', message: 'the run did not finish within 600 ms (--total-timeout)' });
+      const report = parseReport(result.stdout);
+      expect(report.stopped).toMatchObject({ reason: 'timeout' });
+      expect(report.requests).toBeLessThan(10);
+      expect(report.results.at(-1)).toMatchObject({ outcome: 'skip', reason: 'the run stopped: the run did not finish within 600 ms' });
+      // The child's start-up and the report on top of the 600 ms, on a busy machine.
+      expect(elapsed).toBeLessThan(5_000);
+    } finally {
+      await slow.close();
+    }
+    const refused = await cli.run(['verify', '--base-url', 'http://127.0.0.1:1/v1', '--total-timeout', '0'], withKey);
+    expect(refused).toMatchObject({ code: 2, stderr: 'error: --total-timeout must be whole milliseconds from 1 to 3600000, got "0"\n' });
   });
 
   it('no answer is exit 7', async () => {

@@ -1,7 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { DEV_API_KEY } from '@petstore/mock-server';
 import type { Pet } from '@petstore/sdk/contract';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +65,8 @@ async function refusal(args: readonly string[]): Promise<string> {
   return launched.output;
 }
 
+const sha256 = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
+
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 const json = { ...auth, 'content-type': 'application/json' };
 
@@ -120,6 +124,21 @@ describe('petstore-mock --data at the edges', () => {
     expect(output).toContain(`--data ${file} is in the line-per-animal journal format of earlier petstore-mock versions, which this version no longer reads`);
     expect(output).toContain('It holds no animals');
     expect(readFileSync(file, 'utf8')).toBe('{"petstoreMockData":1}\n');
+  });
+
+  it('refuses a file with a row edited outside the contract, naming the row and each field, and leaves the file as it was', async () => {
+    const file = dataFile();
+    await (await start(['--seed', '3', '--data', file])).stop();
+    // What `sqlite3 FILE "UPDATE …"` does: the table's CHECK lets any JSON object with the row's id in.
+    const db = new DatabaseSync(file);
+    db.prepare(`UPDATE pets SET json = json_set(json, '$.name', ?, '$.categoryId', -1, '$.status', 'lost', '$.colour', 'red') WHERE id = 2`).run('N'.repeat(5_000));
+    db.close();
+    const before = sha256(file);
+    const output = await refusal(['--data', file]);
+    expect(output).toContain(`--data ${file}: row id 2 is outside the contract (`);
+    expect(output).toMatch(/name: must be at most 100 characters; categoryId: .+; status: must be one of available, pending, sold; unknown field: colour\): the API could not have stored it/);
+    expect(output).toContain('The file was left untouched; correct the row or delete it (DELETE FROM pets WHERE id = 2).');
+    expect(sha256(file)).toBe(before);
   });
 
   it('starts a new store, seeded, in an empty file', async () => {

@@ -33,6 +33,14 @@ const targets: Target[] = [
   },
 ];
 
+/** The timers that keep this process alive. */
+const activeTimers = (): number => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe.each(targets)('test controls of $name', ({ setup }) => {
   let target: Awaited<ReturnType<Target['setup']>>;
   beforeAll(async () => {
@@ -125,6 +133,24 @@ describe.each(targets)('test controls of $name', ({ setup }) => {
     target.controls.faults.arm({ kind: 'empty' });
     await expect(get('/pets')).rejects.toThrow(TypeError);
     expect((await get('/pets')).status).toBe(200);
+  });
+
+  it('a create aborted during its staged delay stores nothing, is journalled as 499 and leaves no timer behind', async () => {
+    const before = target.controls.store.size;
+    const timers = activeTimers();
+    const controller = new AbortController();
+    const aborted = get('/pets', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'delay=60000' },
+      body: '{"name":"Late","categoryId":1}',
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 100);
+    await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+    await until(() => target.controls.requests.list({ operation: 'createPet' }).length === 1);
+    expect(target.controls.store.size).toBe(before);
+    expect(activeTimers()).toBeLessThanOrEqual(timers);
+    expect(target.controls.requests.list({ operation: 'createPet' })[0]).toMatchObject({ status: 499, error: { code: 'client_closed_request' } });
   });
 
   it('stall sends the headers and half the body, then nothing', async () => {

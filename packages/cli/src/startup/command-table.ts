@@ -8,7 +8,7 @@ import { EXIT } from '../errors/exit-codes.js';
 import { CONFIG_KEYS } from './config-keys.js';
 import { IMPORT_FORMATS } from './import-flags.js';
 import { PET_FIELDS, PET_FIELD_NAMES } from './pet-fields.js';
-import { VERIFY_MAX_REQUESTS } from '../verify/verify-limits.js';
+import { VERIFY_MAX_REQUESTS, VERIFY_TOTAL_TIMEOUT } from '../verify/verify-limits.js';
 
 /** What a command's run() gets: its operands and flags as commander parsed them, and the context it works in. */
 export interface Invocation {
@@ -47,13 +47,13 @@ then a matrix of operation × documented status and the animals created.
 
 Writes (every case whose request is not a GET; the animals they create are named
 petstore-verify-<run id>) are sent only to a loopback address (127.0.0.0/8, ::1,
-localhost) unless --allow-writes is given; without it they are skipped, with that reason. At most ${VERIFY_MAX_REQUESTS} requests, each within --timeout.
+localhost) unless --allow-writes is given; without it they are skipped, with that reason. At most ${VERIFY_MAX_REQUESTS} requests, each within --timeout, all within --total-timeout.
 
 Exit codes of verify:
   0  conformant (notes do not fail a run)
   1  a contract violation
   3  configuration or authentication: no key, or the key refused on the first request
-  7  network: no answer or a timeout, or a first answer of 429 or 5xx`;
+  7  network: no answer or a timeout (--timeout or --total-timeout), or a first answer of 429 or 5xx`;
 
 const DOCTOR_HELP = `Never prints the key. Reports every item it can, each broken one with what is wrong;
 the request is sent only when nothing is. Exits ${EXIT.ok} when every setting is in order and
@@ -206,6 +206,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     options: () => [
       new Option('--allow-writes', 'send writes to a non-loopback address too (what they store is permanent: the API has no delete)'),
       new Option('--junit <file>', 'also write the report as JUnit XML to this file'),
+      new Option('--total-timeout <ms>', `stop the run after this many milliseconds, whatever each request takes (default ${VERIFY_TOTAL_TIMEOUT.default})`),
     ],
     help: VERIFY_HELP,
     examples: ['petstore verify', 'petstore verify --profile staging --allow-writes --junit verify.xml', 'petstore verify --base-url http://127.0.0.1:4010/v1 --json'],

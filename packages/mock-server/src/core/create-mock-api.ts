@@ -73,15 +73,14 @@ export interface MockApiOptions {
   onRefusedRequest?: OnRefusedRequest | undefined;
   /** Where this API is mounted, e.g. a session's `/sessions/NAME`: a 404 names paths as the client sent them. */
   mountPath?: string | undefined;
-  /** How to wait; tests replace it. */
-  sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** How to wait; tests replace it. It should settle once `signal` aborts: the request is then answered with nothing done. */
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
-/** What a request was answered with, which operation answered, and what was staged for it. */
+/** What a request was answered with, and which operation answered. */
 interface Answer {
   result: OperationResult;
   operation?: OperationId;
-  staged?: StagedOutcome | undefined;
 }
 
 /** The whole API as a function from a plain request to a plain response. */
@@ -123,7 +122,32 @@ function pickDelay(delay: DelayOption | undefined): number {
   return delay.min + Math.floor(Math.random() * (delay.max - delay.min + 1));
 }
 
-const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less if `signal` aborts: the timer goes with the abort, so an abandoned request holds nothing. */
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** What an abort during the staged delay answers: the client is gone, and the request did nothing. */
+const clientClosed = (): HttpError =>
+  new HttpError('client_closed_request', 'The client aborted the request during its staged delay: the request was not acted on');
+
+/**
+ * How one request is answered: `pause` waits its staged delay (once, before anything is done) and throws
+ * `client_closed_request` if the request's signal aborted meanwhile; `fail` turns an error into its answer.
+ */
+interface Exchange {
+  pause(staged: StagedOutcome | undefined): Promise<void>;
+  fail(error: unknown): OperationResult;
+}
 
 /**
  * Creates the mock API: routing, authentication, validation, the store, error
@@ -186,40 +210,46 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   }
 
   /** Routes an authenticated API request and answers it, staged or not; every answer keeps the operation's headers. */
-  async function answerOperation(request: MockRequest, fail: (error: unknown) => OperationResult): Promise<Answer> {
+  async function answerOperation(request: MockRequest, { pause, fail }: Exchange): Promise<Answer> {
     const { operation, params } = resolveOperation(request, mountPath);
     const { operationId } = operation;
     let staged = serverOutcome();
     let result: OperationResult;
     try {
       staged = stagedFor(request, operationId, params);
+      await pause(staged);
       result = await applyStaged(
         staged,
         () => documentedOf(operationId),
         async () => operation.run({ request, params: decodeParams(params), store }),
       );
     } catch (error) {
-      result = fail(error);
+      result = await failLate(error, staged, { pause, fail });
     }
     // Every response of a deprecated operation says so, its errors included.
     if (operation.headers) result = { ...result, headers: { ...operation.headers, ...result.headers } };
-    return { result, operation: operationId, staged };
+    return { result, operation: operationId };
   }
 
   /** Answers a request: the preflight, the OpenAPI document, the admin API or an operation. */
-  async function answer(request: MockRequest, fail: (error: unknown) => OperationResult): Promise<Answer> {
+  async function answer(request: MockRequest, exchange: Exchange): Promise<Answer> {
     if (request.method === 'OPTIONS') return { result: { status: 204, body: undefined, headers: cors.preflightHeaders(request.headers) } };
+    const staged = serverOutcome();
     try {
       if (request.path === OPENAPI_PATH && (request.method === 'GET' || request.method === 'HEAD')) {
-        return { result: { status: 200, body: documentOf() }, staged: serverOutcome() };
+        await exchange.pause(staged);
+        return { result: { status: 200, body: documentOf() } };
       }
       // Outside the API nothing is secret: a path missing its base path learns which operation it meant, key or not.
       if (!isAdminPath(request.path) && request.path !== BASE_PATH && !request.path.startsWith(`${BASE_PATH}/`)) throw routeNotFound(request, mountPath);
       authenticate(request.headers);
-      if (isAdminPath(request.path)) return { result: await handleAdmin(request, { faults, overrides, armOverride: (value) => armAt(value, 'body'), requests, reset, sessions: options.sessions }), staged: serverOutcome() };
-      return await answerOperation(request, fail);
+      if (isAdminPath(request.path)) {
+        await exchange.pause(staged);
+        return { result: await handleAdmin(request, { faults, overrides, armOverride: (value) => armAt(value, 'body'), requests, reset, sessions: options.sessions }) };
+      }
+      return await answerOperation(request, exchange);
     } catch (error) {
-      return { result: fail(error), staged: serverOutcome() };
+      return { result: await failLate(error, staged, exchange) };
     }
   }
 
@@ -244,8 +274,18 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       refused = error instanceof HttpError && isRefusal(error.code);
       return toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
     };
+    let paused = false;
+    // The delay comes before the request is acted on, so that an abort meanwhile leaves the store as it was.
+    // The signal is asked for only then: the Node server makes one per request that asks.
+    const pause = async (staged: StagedOutcome | undefined): Promise<void> => {
+      if (paused || !staged?.delayMs) return;
+      paused = true;
+      const { signal } = original;
+      await sleep(staged.delayMs, signal);
+      if (signal?.aborted) throw clientClosed();
+    };
 
-    const { result, operation, staged } = await answer(request, fail);
+    const { result, operation } = await answer(request, { pause, fail });
     const error = explainError(result.status, result.body);
 
     const headers = answerHeaders(cors, request, result, requestId);
@@ -269,12 +309,20 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     if (refused && error && reportRefusal && !isAdminPath(request.path)) {
       reportRefusal({ method: request.method, path: request.path, status: result.status, requestId, ...error });
     }
-    // The staged delay is waited once the answer is recorded: a test polling the journal sees the request as it waits.
-    if (staged?.delayMs) await sleep(staged.delayMs);
     return { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }), ...(error && { error }) };
   }
 
   return { handle, store, faults, overrides, requests, reset };
+}
+
+/** An error's answer, once the staged delay has passed (if it has not yet); if the client aborted meanwhile, that is the answer. */
+async function failLate(error: unknown, staged: StagedOutcome | undefined, { pause, fail }: Exchange): Promise<OperationResult> {
+  try {
+    await pause(staged);
+  } catch (closed) {
+    return fail(closed);
+  }
+  return fail(error);
 }
 
 /** A 404 naming the operation the path most likely meant ("did you mean GET /v1/pets?"). */

@@ -6,6 +6,9 @@ import { createMockFetch } from './create-mock-fetch.js';
 const BASE_URL = 'http://mock.test/v1';
 const auth = { authorization: `Bearer ${DEV_API_KEY}` };
 
+/** The timers that keep this process alive. */
+const activeTimers = (): number => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+
 describe('createMockFetch', () => {
   it('answers the SDK in process, with the same controls as the server', async () => {
     const mock = createMockFetch({ baseUrl: BASE_URL, seed: [{ name: 'Rex', categoryId: 1, status: 'available' }] });
@@ -83,6 +86,41 @@ describe('createMockFetch', () => {
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
     expect(Date.now() - started).toBeLessThan(1_000);
     await expect(mock.fetch(`${BASE_URL}/pets`, { headers: auth, signal: AbortSignal.abort(new Error('early')) })).rejects.toThrow('early');
+  });
+
+  it('an aborted create changes nothing and leaves no timer behind; an aborted list holds no timer either', async () => {
+    const mock = createMockFetch({ baseUrl: BASE_URL });
+    const before = mock.store.size;
+    const timers = activeTimers();
+    const post = { method: 'POST', headers: { ...auth, 'content-type': 'application/json', prefer: 'delay=1500' }, body: '{"name":"Late","categoryId":1}' };
+    const create = mock.fetch(`${BASE_URL}/pets`, { ...post, signal: AbortSignal.timeout(200) });
+    const lists = Array.from({ length: 100 }, () => mock.fetch(`${BASE_URL}/pets`, { headers: { ...auth, prefer: 'delay=60000' }, signal: AbortSignal.timeout(200) }));
+    await expect(create).rejects.toMatchObject({ name: 'TimeoutError' });
+    await Promise.allSettled(lists);
+    // The core settles on the abort's own turn: a tick later, its timers are gone and the journal holds each request.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(activeTimers()).toBeLessThanOrEqual(timers);
+    expect(mock.store.size).toBe(before);
+    expect(mock.requests.list({ operation: 'createPet' })).toMatchObject([{ status: 499, error: { code: 'client_closed_request' } }]);
+    // Past the delay the create asked for, still nothing stored.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(mock.store.size).toBe(before);
+  });
+
+  it('refuses an endless streamed body with 413 once past the limit, having pulled little more than the limit', async () => {
+    const mock = createMockFetch({ baseUrl: BASE_URL });
+    const chunk = new Uint8Array(64 * 1024);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        pulled += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const init = { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body, duplex: 'half' };
+    const response = await mock.fetch(`${BASE_URL}/pets`, init as RequestInit);
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(MAX_BODY_BYTES + 4 * chunk.byteLength);
   });
 
   it('answers HEAD without a body, and refuses a body past the limit with 413', async () => {

@@ -15,6 +15,7 @@ export class NodeExchange implements MockRequest {
   closeAfter = false;
   /** Whether the core asked for the body. */
   bodyRequested = false;
+  #closed: AbortController | undefined;
 
   constructor(
     readonly request: IncomingMessage,
@@ -36,6 +37,20 @@ export class NodeExchange implements MockRequest {
 
   get headers(): RequestHeaders {
     return this.request.headers;
+  }
+
+  /**
+   * Aborts when the client closes the connection before its answer is written.
+   * Made when first asked for: only a staged delay waits on it.
+   */
+  get signal(): AbortSignal {
+    if (this.#closed) return this.#closed.signal;
+    const closed = (this.#closed = new AbortController());
+    const { request, response } = this;
+    const abort = () => closed.abort(new Error('the client closed the connection before the answer'));
+    if (response.destroyed || request.socket.destroyed) abort();
+    else response.once('close', () => response.writableFinished || abort());
+    return closed.signal;
   }
 
   readBody(): Promise<Uint8Array> {

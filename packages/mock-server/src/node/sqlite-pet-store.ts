@@ -3,6 +3,7 @@ import { ID_MAX, type NewPet } from '@petstore/sdk/contract';
 import { nextPetId, seedPets, toStoredPet, type PetStore, type SeedPet, type StoredPet } from '../core/index.js';
 import { DataFileError } from './data-file-error.js';
 import { APPLICATION_ID, checkDataFile } from './check-data-file.js';
+import { firstRowOutsideContract } from './check-stored-rows.js';
 import { loadSqlite } from './load-sqlite.js';
 import { MockServerConfigError } from './mock-server-config-error.js';
 
@@ -98,6 +99,13 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
       `--data ${path} was written by a newer petstore-mock (format ${pragma(db, 'user_version')}; this one reads format ${FORMAT_VERSION}); it was left untouched. Upgrade petstore-mock.`,
     );
   } else {
+    // Checked before anything is written: a file refused here is left as it was.
+    const outside = firstRowOutsideContract(db.prepare('SELECT id, json FROM pets WHERE id <= ? ORDER BY id'));
+    if (outside !== undefined) {
+      throw new MockServerConfigError(
+        `--data ${path}: row id ${outside.id} is outside the contract (${outside.issues}): the API could not have stored it; was the file edited by hand? The file was left untouched; correct the row or delete it (DELETE FROM pets WHERE id = ${outside.id}).`,
+      );
+    }
     // Earlier versions stored a create past the largest id, answered it 500,
     // and could not read the file again (node:sqlite refuses such integers).
     // No client was given that animal, and none could ever be served: drop it.

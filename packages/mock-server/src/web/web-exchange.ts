@@ -67,6 +67,7 @@ export function fromRequest(request: Request, path: string): MockRequest {
     query: new URL(request.url).search.slice(1),
     headers: Object.fromEntries(request.headers),
     readBody: () => readBoundedBody(request),
+    signal: request.signal,
   };
 }
 

@@ -93,6 +93,24 @@ describe('runCases', () => {
     expect(run.results.find((result) => result.id === 'getPet-404')?.outcome).toBe('fail');
   });
 
+  it('stops once totalTimeoutMs is spent, though each answer comes within timeoutMs: timeout, the request in flight abandoned', async () => {
+    // Each answer just under the request's own limit, as a slow service gives it.
+    const slow = (request: Request) =>
+      new Promise<Response>((resolve, reject) => {
+        const timer = setTimeout(() => resolve(contractLike(request)), 150);
+        request.signal.addEventListener('abort', () => (clearTimeout(timer), reject(request.signal.reason)), { once: true });
+      });
+    const { fetch, seen } = fakeFetch(slow);
+    const started = performance.now();
+    const report = await runCases(options(fetch, { timeoutMs: 200, totalTimeoutMs: 500 }));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect(seen.length).toBeLessThanOrEqual(5);
+    const last = seen.at(-1);
+    expect(report.stopped).toEqual({ reason: 'timeout', message: 'the run did not finish within 500 ms', caseId: expect.any(String), requestId: last?.requestId });
+    expect(report.results.filter((result) => result.outcome !== 'skip')).toHaveLength(seen.length - 1);
+  });
+
   it('tells onAnswer each answer, without the key', async () => {
     const { fetch } = fakeFetch(contractLike);
     const answers: string[] = [];

@@ -24,6 +24,12 @@ export interface RunCasesOptions {
   runId: string;
   /** Milliseconds one request, its body included, may take. */
   timeoutMs: number;
+  /**
+   * Milliseconds the whole run may take; once they are spent, the request in
+   * flight is abandoned and the run stops (`stopped.reason` `'timeout'`). No
+   * bound by default: `timeoutMs` × `maxRequests` bounds the run.
+   */
+  totalTimeoutMs?: number;
   /** The most requests the run sends; the cases past it are skipped. */
   maxRequests: number;
   /** The largest response body read, in bytes (1 MiB by default); a larger one fails its case. */
@@ -68,10 +74,11 @@ export interface CaseResult extends Pick<ConformanceCase, 'id' | 'title' | 'oper
 
 /**
  * Why the run stopped before its end: a refused key (exit 3 in the CLI), no
- * answer, or a first answer of 429 or 5xx, a service not serving (exit 7).
+ * answer, a first answer of 429 or 5xx, a service not serving, or the run's
+ * time spent (`totalTimeoutMs`) (exit 7).
  */
 export interface Stopped {
-  reason: 'unauthorized' | 'network' | 'unavailable';
+  reason: 'unauthorized' | 'network' | 'unavailable' | 'timeout';
   message: string;
   caseId: string;
   /** The id of the request the run stopped at: the answer's, else the one sent. */
@@ -96,15 +103,18 @@ export interface ConformanceReport {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const RUN_ID = /^[A-Za-z0-9-]{1,32}$/;
 
-/** A failure without an answer: the network's, or the time limit's; `requestId` is the one sent. */
+/** A failure without an answer: the network's, or a time limit's (the request's, or the run's: `reason` `'timeout'`); `requestId` is the one sent. */
 class NoAnswer extends Error {
   constructor(
     message: string,
     readonly requestId: string,
+    readonly reason: 'network' | 'timeout' = 'network',
   ) {
     super(message);
   }
 }
+
+const outOfTime = (options: RunCasesOptions): string => `the run did not finish within ${options.totalTimeoutMs} ms`;
 
 /** The body as text, at most `maxBytes` (the request's signal bounds the time). */
 async function readBounded(response: Response, maxBytes: number): Promise<{ text: string; tooLarge?: string }> {
@@ -133,7 +143,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function send(options: RunCasesOptions, request: CaseRequest): Promise<{ sent: SentRequest; reply: Reply; ms: number }> {
+async function send(options: RunCasesOptions, request: CaseRequest, runSignal: AbortSignal | undefined): Promise<{ sent: SentRequest; reply: Reply; ms: number }> {
   const base = request.base === 'origin' ? new URL(options.baseUrl).origin : options.baseUrl.replace(/\/+$/, '');
   const url = `${base}${request.path}`;
   const requestId = request.headers?.['x-request-id'] ?? newRequestId();
@@ -155,7 +165,8 @@ async function send(options: RunCasesOptions, request: CaseRequest): Promise<{ s
     ...(body !== undefined && { body }),
     ...(request.headers && { headers: request.headers }),
   };
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const own = AbortSignal.timeout(options.timeoutMs);
+  const signal = runSignal ? AbortSignal.any([own, runSignal]) : own;
   const started = Date.now();
   try {
     // A redirect is an answer to check, not to follow (it could carry the key elsewhere).
@@ -166,7 +177,8 @@ async function send(options: RunCasesOptions, request: CaseRequest): Promise<{ s
     const json = tooLarge === undefined ? parseJson(text) : undefined;
     return { sent, ms, reply: { status: response.status, headers: response.headers, text, ...(json !== undefined && { json }), ...(tooLarge && { bodyError: tooLarge }) } };
   } catch (error) {
-    const timedOut = signal.aborted;
+    if (runSignal?.aborted) throw new NoAnswer(outOfTime(options), requestId, 'timeout');
+    const timedOut = own.aborted;
     const cause = error instanceof Error ? (error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message) : String(error);
     throw new NoAnswer(timedOut ? `no answer from ${new URL(url).origin} within ${options.timeoutMs} ms` : `no answer from ${new URL(url).origin}: ${cause}`, requestId);
   }
@@ -193,6 +205,7 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
   const results: CaseResult[] = [];
   let requests = 0;
   let stopped: Stopped | undefined;
+  const runSignal = options.totalTimeoutMs === undefined ? undefined : AbortSignal.timeout(options.totalTimeoutMs);
   for (const testCase of cases) {
     if (stopped) {
       results.push(result(testCase, { outcome: 'skip', reason: `the run stopped: ${stopped.message}`, findings: [] }));
@@ -214,10 +227,10 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
     requests++;
     let exchange;
     try {
-      exchange = await send(options, planned);
+      exchange = await send(options, planned, runSignal);
     } catch (error) {
       if (!(error instanceof NoAnswer)) throw error;
-      stopped = { reason: 'network', message: error.message, caseId: testCase.id, requestId: error.requestId };
+      stopped = { reason: error.reason, message: error.message, caseId: testCase.id, requestId: error.requestId };
       results.push(result(testCase, { outcome: 'skip', reason: error.message, findings: [] }));
       continue;
     }

@@ -18,6 +18,11 @@ describe('matchNoProxy', () => {
     ['http://[::1]:4010/v1', '::1', '::1'],
     ['http://127.0.0.1:4010/v1', '127.0.0.1:4010', '127.0.0.1:4010'],
     ['http://[::1]:4010/v1', '[::1]:4010', '[::1]:4010'],
+    // IPv6 compared as addresses, as curl 8 does: any spelling of the same address.
+    ['http://[::1]:4010/v1', '0:0:0:0:0:0:0:1', '0:0:0:0:0:0:0:1'],
+    ['http://[::1]:4010/v1', '[0000::0001]:4010', '[0000::0001]:4010'],
+    ['http://[2001:db8::1]/v1', '2001:DB8:0:0:0:0:0:1', '2001:DB8:0:0:0:0:0:1'],
+    ['http://[::ffff:127.0.0.1]/v1', '::ffff:7f00:1', '::ffff:7f00:1'],
     ['https://example.com/v1', 'example.com:443', 'example.com:443'],
     ['http://example.com/v1', 'example.com:80', 'example.com:80'],
     ['http://example.com/v1', 'other.org,,  example.com  ', 'example.com'],
@@ -42,6 +47,9 @@ describe('matchNoProxy', () => {
     ['http://example.com/v1', ' , '],
     ['http://example.com/v1', 'example.com:port'],
     ['http://example.com/v1', '*example.com'],
+    ['http://[::1]/v1', '0:0:0:0:0:0:0:2'],
+    ['http://[::1]/v1', '::1:0'],
+    ['http://[2001:db8::1]/v1', 'db8::1'],
   ] as const)('%s goes through the proxy with NO_PROXY=%j', ([url, noProxy]) => {
     expect(match(url, noProxy)).toBeUndefined();
   });

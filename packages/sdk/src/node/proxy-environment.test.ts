@@ -45,6 +45,15 @@ describe('proxyFor', () => {
   it('never quotes a value that may hold a password', () => {
     expect(() => checkProxyEnvironment({ http_proxy: 'ftp://user:secret@proxy.test' })).toThrow(/^http_proxy is a ftp:\/\/ proxy URL; only/);
   });
+
+  it('quotes a value without its query and fragment, where a token may be', () => {
+    expect(() => checkProxyEnvironment({ HTTP_PROXY: 'http://proxy.test:3128/?token=s3cret' })).toThrow(
+      'HTTP_PROXY is not a proxy URL (got "http://proxy.test:3128/?…"): a proxy URL has no path, query or fragment; expected http://HOST:PORT',
+    );
+    expect(() => checkProxyEnvironment({ HTTP_PROXY: 'http://proxy.test:3128#s3cret' })).toThrow('(got "http://proxy.test:3128#…")');
+    expect(() => checkProxyEnvironment({ HTTP_PROXY: 'socks5://proxy.test:1080?token=s3cret' })).toThrow('(got "socks5://proxy.test:1080?…")');
+    expect(() => checkProxyEnvironment({ HTTP_PROXY: 'http://prøxy test:3128' })).toThrow('(got "http://pr?xy test:3128")');
+  });
 });
 
 describe('redactProxyUrl', () => {

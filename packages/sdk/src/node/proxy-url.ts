@@ -5,7 +5,7 @@ import { ConfigurationError } from '../client/errors/configuration-error.js';
  * user and password; without a scheme, `http://` (as curl reads
  * `proxy.example:3128`). Anything else is a ConfigurationError naming `source`
  * (the variable or option it came from) and quoting the value only when it
- * cannot hold a password.
+ * cannot hold a password, and without its query and fragment, where a token may be.
  */
 export function parseProxyUrl(text: string, source: string): URL {
   const value = text.trim();
@@ -16,7 +16,7 @@ export function parseProxyUrl(text: string, source: string): URL {
   } catch {
     url = undefined;
   }
-  const quoted = value.includes('@') ? '' : ` (got "${value.replace(/[^\x20-\x7e]/g, '?')}")`;
+  const quoted = value.includes('@') ? '' : ` (got "${quotable(value)}")`;
   if (!url || url.hostname === '') {
     throw new ConfigurationError(`${source} is not a proxy URL${quoted}; expected http://HOST:PORT`);
   }
@@ -27,6 +27,16 @@ export function parseProxyUrl(text: string, source: string): URL {
     throw new ConfigurationError(`${source} is not a proxy URL${quoted}: a proxy URL has no path, query or fragment; expected http://HOST:PORT`);
   }
   return url;
+}
+
+/**
+ * A value as an error quotes it: printable ASCII (anything else as `?`), and
+ * without its query or fragment (`http://proxy:3128/?…`), where a token may be.
+ */
+function quotable(text: string): string {
+  const at = text.search(/[?#]/);
+  const shown = (at === -1 ? text : text.slice(0, at + 1)).replace(/[^\x20-\x7e]/g, '?');
+  return at === -1 ? shown : `${shown}…`;
 }
 
 /**

@@ -24,6 +24,11 @@ export interface MockRequest {
    * whole (MSW, the in-process fetch): the exchange ends when `handle` does.
    */
   onResponseEnd?: (listener: () => void) => void;
+  /**
+   * Aborts when the client gives up on the request. An abort during the staged
+   * delay answers `client_closed_request` (499) and the request is not acted on.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** A response as plain data: every transport writes it out as it is. */

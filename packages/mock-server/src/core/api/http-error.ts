@@ -8,6 +8,8 @@ import { ERROR_CODES, type ErrorCode } from '@petstore/sdk/contract';
 export const MOCK_ERROR_CODES = {
   store_full: 409,
   too_many_sessions: 503,
+  // nginx's status for a client that went away before the answer: only the journal and the log see it.
+  client_closed_request: 499,
 } as const satisfies Record<string, number>;
 export type MockErrorCode = keyof typeof MOCK_ERROR_CODES;
 

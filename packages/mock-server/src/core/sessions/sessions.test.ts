@@ -35,6 +35,17 @@ describe('createSessions', () => {
     sessions.close();
   });
 
+  it("passes the client's abort to its session: a create aborted during its delay stores nothing", async () => {
+    const sessions = createSessions({ seed: 0 });
+    const controller = new AbortController();
+    const aborted = { ...request('POST', '/sessions/a/v1/pets', { ...auth, prefer: 'delay=5000' }, { name: 'Gone', categoryId: 1 }), signal: controller.signal };
+    const answer = sessions.handle(aborted);
+    setTimeout(() => controller.abort(), 20);
+    expect((await answer).status).toBe(499);
+    expect(bodyOf(await sessions.handle(request('GET', '/sessions/a/v1/pets')))).toEqual([]);
+    sessions.close();
+  });
+
   it('names paths in a 404 as the client sent them, under the session prefix', async () => {
     const sessions = createSessions({});
     for (const [path, message] of [

@@ -248,6 +248,7 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
       query: request.query,
       headers: request.headers,
       readBody: () => request.readBody(),
+      signal: request.signal,
     };
     const now = Date.now();
     let entry: Entry | undefined;

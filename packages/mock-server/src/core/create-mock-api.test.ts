@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { DEV_API_KEY } from './api/api-keys.js';
+import type { MockRequest } from './api/exchange.js';
+import { createMockApi } from './create-mock-api.js';
+
+/** A create, its signal counted each time the core asks for it. */
+function countedCreate(prefer?: string): { request: MockRequest; asked: () => number; abort: () => void } {
+  const controller = new AbortController();
+  let asked = 0;
+  const headers: Record<string, string> = { authorization: `Bearer ${DEV_API_KEY}`, 'content-type': 'application/json', ...(prefer && { prefer }) };
+  const request: MockRequest = {
+    method: 'POST',
+    path: '/v1/pets',
+    query: '',
+    headers,
+    readBody: () => Promise.resolve(new TextEncoder().encode('{"name":"Rex","categoryId":1}')),
+    get signal() {
+      asked++;
+      return controller.signal;
+    },
+  };
+  return { request, asked: () => asked, abort: () => controller.abort() };
+}
+
+describe('createMockApi: the staged delay and the request signal', () => {
+  it('asks for the signal only when a delay is staged: a transport may make it lazily', async () => {
+    const api = createMockApi({ seed: 0 });
+    const plain = countedCreate();
+    expect((await api.handle(plain.request)).status).toBe(201);
+    expect(plain.asked()).toBe(0);
+    const delayed = countedCreate('delay=1');
+    expect((await api.handle(delayed.request)).status).toBe(201);
+    expect(delayed.asked()).toBe(1);
+  });
+
+  it('an abort during the delay answers 499 client_closed_request: the operation does not run, the request is journalled', async () => {
+    const api = createMockApi({ seed: 0 });
+    const delayed = countedCreate('delay=60000');
+    const answer = api.handle(delayed.request);
+    delayed.abort();
+    expect(await answer).toMatchObject({ status: 499, error: { code: 'client_closed_request' } });
+    expect(api.store.size).toBe(0);
+    expect(api.requests.list()).toMatchObject([{ operation: 'createPet', status: 499 }]);
+  });
+});
