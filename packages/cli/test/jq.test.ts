@@ -89,7 +89,7 @@ describe.concurrent('--jq filters the JSON output with jq', () => {
     const json = await run(['pets', 'list', '--json', '--jq', '.foo bar']);
     expect(json.code).toBe(2);
     expect(JSON.parse(json.stderr)).toEqual({ error: { exitCode: 2, code: 'usage', message: `--jq: ${cases[0][1]}` } } satisfies JsonErrorLine);
-  });
+  }, 60_000); // seven runs of the binary, each loading jq
 
   it("an error on the data is jq's message: exit 2, nothing printed", async ({ expect }) => {
     const { run } = await cli();
