@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', bin: 'src/bin.ts' },
+  entry: { index: 'src/index.ts', bin: 'src/bin.ts', 'jq-worker': 'src/jq/jq-worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node22',
