@@ -17,10 +17,7 @@ import type { JqJob, JqOutcome } from './jq-job.js';
 
 /** The options of jq-web's Emscripten factory that this file sets. */
 interface JqModuleOptions {
-  preRun: [];
   printErr(text: string): void;
-  stdout(byte: number): void;
-  stderr(byte: number): void;
   instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): object;
 }
 
@@ -31,9 +28,16 @@ interface JqModule {
 
 type JqFactory = (options: JqModuleOptions) => Promise<JqModule>;
 
-/** Bytes appended one at a time, as jq writes them (the caller bounds how many). */
+/** WASI's `fd_write`, through which jq's C library writes stdout and stderr: iovcnt (pointer, length) pairs at iov; the count written goes to pnum. */
+type FdWrite = (fd: number, iov: number, iovcnt: number, pnum: number) => number;
+
+/**
+ * Bytes as jq writes them, in one buffer that doubles as it fills: stderr
+ * comes a byte at a time (jq's `debug` writes unbuffered), which as one array
+ * each would fill the worker's heap long before the byte bound.
+ */
 interface ByteSink {
-  push(byte: number): void;
+  append(bytes: Uint8Array): void;
   bytes(): Uint8Array;
 }
 
@@ -41,13 +45,14 @@ function createByteSink(): ByteSink {
   let buffer = new Uint8Array(64 * 1024);
   let length = 0;
   return {
-    push(byte) {
-      if (length === buffer.length) {
-        const larger = new Uint8Array(length * 2);
-        larger.set(buffer);
+    append(bytes) {
+      if (length + bytes.length > buffer.length) {
+        const larger = new Uint8Array(Math.max(buffer.length * 2, length + bytes.length));
+        larger.set(buffer.subarray(0, length));
         buffer = larger;
       }
-      buffer[length++] = byte;
+      buffer.set(bytes, length);
+      length += bytes.length;
     },
     bytes: () => buffer.slice(0, length),
   };
@@ -81,27 +86,45 @@ function loadJqFactory(file: string): JqFactory {
   return factory;
 }
 
-/** jq, its output going to `stdout` and `stderr` a byte at a time, its heap never above `memoryBytes`. */
-async function startJq(memoryBytes: number, stdout: (byte: number) => void, stderr: (byte: number) => void): Promise<JqModule> {
+/**
+ * jq, whose writes to stdout and stderr go to `output` as they happen (not to
+ * Emscripten's files, which take them a byte at a time), and whose heap never
+ * grows above `memoryBytes`.
+ */
+async function startJq(memoryBytes: number, output: (fd: 1 | 2, bytes: Uint8Array) => void): Promise<JqModule> {
   const file = createRequire(import.meta.url).resolve('jq-web');
   const wasm = readFileSync(join(dirname(file), 'jq.wasm'));
+  let memory: WebAssembly.Memory | undefined;
   return loadJqFactory(file)({
-    // jq-web's own preRun sends the output to its buffers; without it, Emscripten reads `stdout` and `stderr` here.
-    preRun: [],
     // Emscripten's own messages (`Aborted()` when jq finds no memory), not jq's: the outcome says what happened.
     printErr: () => {},
-    stdout,
-    stderr,
     instantiateWasm(imports, done) {
-      void WebAssembly.instantiate(wasm, imports).then(({ instance, module }) => {
-        const memory = Object.values(instance.exports).find((value) => value instanceof WebAssembly.Memory);
-        if (!memory) throw new Error('jq.wasm exports no memory');
+      // Emscripten passes one object as both `env` and `wasi_snapshot_preview1`.
+      const host = { ...imports['wasi_snapshot_preview1'] };
+      const fdWrite = host['fd_write'] as FdWrite;
+      host['fd_write'] = (fd: number, iov: number, iovcnt: number, pnum: number): number => {
+        if ((fd !== 1 && fd !== 2) || !memory) return fdWrite(fd, iov, iovcnt, pnum);
+        const { buffer } = memory;
+        const pairs = new Uint32Array(buffer, iov, iovcnt * 2);
+        let written = 0;
+        for (let index = 0; index < iovcnt; index++) {
+          const length = pairs[index * 2 + 1] ?? 0;
+          output(fd, new Uint8Array(buffer, pairs[index * 2] ?? 0, length));
+          written += length;
+        }
+        new Uint32Array(buffer, pnum, 1)[0] = written;
+        return 0;
+      };
+      void WebAssembly.instantiate(wasm, { ...imports, env: host, wasi_snapshot_preview1: host }).then(({ instance, module }) => {
+        const exported = Object.values(instance.exports).find((value) => value instanceof WebAssembly.Memory);
+        if (!exported) throw new Error('jq.wasm exports no memory');
         // Emscripten grows the heap only through this call, and takes a throw as "no memory": jq's malloc fails and jq aborts.
-        const grow = memory.grow.bind(memory);
-        memory.grow = (pages: number) => {
-          if (memory.buffer.byteLength + pages * 65_536 > memoryBytes) throw new RangeError('the --jq memory bound');
+        const grow = exported.grow.bind(exported);
+        exported.grow = (pages: number) => {
+          if (exported.buffer.byteLength + pages * 65_536 > memoryBytes) throw new RangeError('the --jq memory bound');
           return grow(pages);
         };
+        memory = exported;
         done(instance, module);
       });
       return {};
@@ -116,35 +139,27 @@ if (!port) throw new Error('jq-worker.ts runs as a worker thread');
 
 /**
  * Says a bound was met and ends the thread at once, from inside jq's write:
- * a throw would not do, as Emscripten turns it into an I/O error that jq
- * reports and carries on after.
+ * a throw would not do, as jq takes a failed write for an I/O error, reports
+ * it and carries on.
  */
 const stopAt = (bound: 'results' | 'output'): never => {
   port.postMessage({ kind: 'bound', bound } satisfies JqOutcome);
   process.exit();
 };
 
+const written = { 1: createByteSink(), 2: createByteSink() };
 // One budget of bytes for results and debug lines: either can be endless (`repeat(debug)`).
 let budget = job.outputBytes;
-const spend = (): void => {
-  if (--budget < 0) stopAt('output');
-};
-const stdout = createByteSink();
-const stderr = createByteSink();
 let results = 0;
-const jq = await startJq(
-  job.memoryBytes,
-  (byte) => {
-    spend();
+const jq = await startJq(job.memoryBytes, (fd, bytes) => {
+  if (fd === 1) {
     // jq -c ends each result with a newline, and escapes any in a string.
-    if (byte === NEWLINE && ++results > job.results) stopAt('results');
-    stdout.push(byte);
-  },
-  (byte) => {
-    spend();
-    stderr.push(byte);
-  },
-);
+    for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) if (++results > job.results) stopAt('results');
+  }
+  budget -= bytes.length;
+  if (budget < 0) stopAt('output');
+  written[fd].append(bytes);
+});
 
 /** What jq-web attaches to what it throws for a non-zero exit. */
 interface JqFailure {
@@ -154,12 +169,13 @@ interface JqFailure {
 function evaluate(): JqOutcome {
   try {
     jq.raw(job.input, job.expression, ['-c']);
-    return { kind: 'done', stdout: stdout.bytes(), stderr: stderr.bytes() };
+    return { kind: 'done', stdout: written[1].bytes(), stderr: written[2].bytes() };
   } catch (error) {
+    const stderr = written[2].bytes();
     // An abort (a WebAssembly.RuntimeError) after jq found no memory within the bound.
-    if (error instanceof WebAssembly.RuntimeError && new TextDecoder().decode(stderr.bytes()).includes('cannot allocate memory')) return { kind: 'bound', bound: 'memory' };
+    if (error instanceof WebAssembly.RuntimeError && new TextDecoder().decode(stderr).includes('cannot allocate memory')) return { kind: 'bound', bound: 'memory' };
     const { exitCode } = error as JqFailure;
-    if (typeof exitCode === 'number') return { kind: 'failed', exitCode, stderr: stderr.bytes() };
+    if (typeof exitCode === 'number') return { kind: 'failed', exitCode, stderr };
     throw error;
   }
 }
