@@ -47,7 +47,8 @@ describe.concurrent('--jq bounds', () => {
       onSpawn: (child) => setTimeout(() => ((signalled = performance.now()), child.kill('SIGINT')), 2000),
     });
     expect(result).toMatchObject({ code: 130, stdout: '', stderr: '\ninterrupted\n' });
-    expect(performance.now() - signalled).toBeLessThan(1000);
+    // Tens of milliseconds on an idle machine; without a thread of its own jq kept the process until it was killed.
+    expect(performance.now() - signalled).toBeLessThan(3000);
   });
 
   it('runs the expression as written, in no wrapper: `1)), ((repeat(1)` is a syntax error in it', async ({ expect }) => {
