@@ -62,7 +62,7 @@ export async function filterJson(json: string, expression: string, { terminal, n
   if (outcome.kind === 'bound') throw boundError(outcome.bound, timeoutMs);
   const stderr = new TextDecoder().decode(outcome.stderr);
   if (outcome.kind === 'failed') {
-    const message = `--jq: ${jqErrorMessage(stderr, expression, 0)}`;
+    const message = `--jq: ${jqErrorMessage(stderr, expression)}`;
     throw outcome.exitCode === COMPILE_ERROR ? usageError(message) : new CliError(message, EXIT.usage, 'jq_error');
   }
   for (const line of stderr.split('\n')) if (line !== '') note(line);
