@@ -26,9 +26,10 @@ describe.concurrent('--jq bounds', () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
-  it('the time bound is 10 s unless PETSTORE_JQ_TIMEOUT says otherwise; a bad value is exit 2 naming it', async ({ expect }) => {
+  it('the time bound is 10 s unless PETSTORE_JQ_TIMEOUT says otherwise (--help says so); a bad value is exit 2 naming it', async ({ expect }) => {
     expect(JQ_LIMITS.timeout.default).toBe(10_000);
     const { run } = await createCli(tempDirs);
+    expect((await run(['--help'])).stdout).toContain(`${JQ_TIMEOUT_VARIABLE}=MS   how long --jq may run (default ${JQ_LIMITS.timeout.default})`);
     const bad = await run(['config', 'list', '--jq', '.'], { env: { [JQ_TIMEOUT_VARIABLE]: '2s' } });
     expect(bad).toMatchObject({ code: 2, stdout: '', stderr: `error: ${JQ_TIMEOUT_VARIABLE} must be whole milliseconds from 1 to 600000, got "2s"\n` });
     const json = await run(['config', 'list', '--json', '--jq', 'until(false; .)'], { env: { [JQ_TIMEOUT_VARIABLE]: '300' } });
