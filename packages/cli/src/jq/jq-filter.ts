@@ -58,7 +58,8 @@ export async function filterJson(json: string, expression: string, { terminal, n
   }
   const timeoutMs = jqTimeout(env);
   // An empty program is jq's identity, as `jq ''` has it.
-  const outcome = await runJq(json, expression.trim() === '' ? '.' : expression, { ...JQ_LIMITS, timeoutMs });
+  const { results, outputBytes, memoryBytes } = JQ_LIMITS;
+  const outcome = await runJq(json, expression.trim() === '' ? '.' : expression, { results, outputBytes, memoryBytes, timeoutMs });
   if (outcome.kind === 'bound') throw boundError(outcome.bound, timeoutMs);
   const stderr = new TextDecoder().decode(outcome.stderr);
   if (outcome.kind === 'failed') {
