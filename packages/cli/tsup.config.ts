@@ -1,7 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', bin: 'src/bin.ts' },
+  // jq-worker.js: `--jq` runs jq in a worker thread, which starts from a file of its own
+  // (src/jq/run-jq.ts finds it beside its chunk in dist/).
+  entry: { index: 'src/index.ts', bin: 'src/bin.ts', 'jq-worker': 'src/jq/jq-worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node22',
@@ -9,7 +11,7 @@ export default defineConfig({
   // files instead of resolving dozens of modules. Splitting keeps what a
   // command loads lazily (the SDK, chalk) in chunks of its own.
   // Two stay dependencies, loaded from their own folders and only when used:
-  // jq-web (it reads jq.wasm beside its jq.js; only `--jq` loads it) and undici
+  // jq-web (the jq worker loads its jq.js and jq.wasm from there; only `--jq` starts it) and undici
   // (the proxy support, only behind a proxy; CommonJS, which an ES module
   // bundle could run only with a `require` banner in every chunk).
   noExternal: [/^(?!(jq-web|undici)$)/],

@@ -71,8 +71,8 @@ describe.concurrent('help', () => {
   // module.registerHooks came in Node.js 22.15: the runtime matrix's Node.js 22.12 skips this one (the bundle is the same).
   it.skipIf(!canListLoadedFiles)('--help and a usage error load neither the SDK client, zod, chalk, the proxy support nor jq (they load with a command; jq with --jq)', async ({ expect }) => {
     const env = { PETSTORE_CONFIG_DIR: await tempDirs.make() };
-    // jq-web's own files, and the CLI's chunk that runs it (which holds its wrapper's text).
-    const loadsJq = (loaded: readonly [string, string][]) => loaded.some(([url, text]) => url.includes('/jq-web/') || text.includes('halt | '));
+    // jq-web's own files, and the CLI's chunk that starts jq's worker (which names its file).
+    const loadsJq = (loaded: readonly [string, string][]) => loaded.some(([url, text]) => url.includes('/jq-web/') || text.includes('jq-worker.js'));
     for (const args of [['--help'], ['pets', 'lst']]) {
       const loaded = await filesLoadedBy(args, env);
       expect(loaded.length).toBeGreaterThan(1);

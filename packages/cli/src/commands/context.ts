@@ -121,7 +121,7 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
         return;
       }
       const { filterJson } = await import('../jq/jq-filter.js');
-      io.stdout.write(await filterJson(text, options.jq, io.stdout.isTTY === true, context.note));
+      io.stdout.write(await filterJson(text, options.jq, { terminal: io.stdout.isTTY === true, note: context.note, env: io.env }));
     },
     // Notes are JSON lines when the error line is (the same rule, stderrIsJson). They
     // quote the server and config files: escaped either way.

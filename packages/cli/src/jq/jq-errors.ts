@@ -7,8 +7,8 @@
  *
  * where the spaces after the quoted line are as many as the error's offset
  * in it, in UTF-8 bytes (jq meant them to lead to a caret it never prints).
- * That count, less `prefixLength` on line 1 (the CLI's wrapper), is read back
- * as characters of the line: `"ééé" bar` is 11 bytes before `bar` but 7 characters.
+ * That count is read back as characters of the line: `"ééé" bar` is 11 bytes
+ * before `bar` but 7 characters.
  */
 const COMPILE_ERROR = /^jq: error: (.*?)(?: \(Unix shell quoting issues\?\))? at <top-level>, line (\d+):$/;
 const RUNTIME_ERROR = /^jq: error \(at [^)]*\): /;
@@ -37,7 +37,7 @@ function indexOfByte(line: string, offset: number): number {
 }
 
 /** The first error jq reports, with the line and column in the user's expression. */
-export function jqErrorMessage(stderr: string, expression: string, prefixLength: number): string {
+export function jqErrorMessage(stderr: string, expression: string): string {
   const lines = stderr.replace(/^Non-zero exit code: \d+\n/, '').split('\n');
   const first = lines.findIndex((line) => line.startsWith('jq: error'));
   const head = lines[first] ?? lines[0] ?? '';
@@ -47,12 +47,9 @@ export function jqErrorMessage(stderr: string, expression: string, prefixLength:
   const lineNumber = Number(lineText);
   const sourceLines = expression.split('\n');
   const source = sourceLines[lineNumber - 1] ?? '';
-  const quoted = lines[first + 1] ?? '';
-  // The line as jq quotes it (with the prefix on line 1), then the spaces that give the column, in bytes.
-  const quotedSource = lineNumber === 1 ? quoted.slice(0, prefixLength + source.length) : quoted.slice(0, source.length);
-  const offset = quoted.length - quotedSource.length - (lineNumber === 1 ? prefixLength : 0);
+  // The line as jq quotes it, then the spaces that give the column, in bytes.
+  const offset = (lines[first + 1] ?? '').length - source.length;
   if (lineNumber > sourceLines.length) return `${what} at the end of the expression`;
-  // An error in the wrapper's closing line, or before the expression, is at its end or its start.
   const index = indexOfByte(source, Math.max(offset, 0));
   // The column counts characters, as a person does (an emoji is one, not two UTF-16 units).
   const column = [...source.slice(0, index)].length + 1;

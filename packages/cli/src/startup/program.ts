@@ -5,7 +5,7 @@ import type { CallSettings } from '../errors/explain-no-answer.js';
 import { EXIT_CODES_HELP } from '../errors/exit-codes.js';
 import type { CliIo } from '../io/io.js';
 import { FORMATS } from '../output/render-pets.js';
-import { jqOption } from './jq-flag.js';
+import { JQ_LIMITS, JQ_TIMEOUT_VARIABLE, jqOption } from './jq-flag.js';
 import { TIMEOUT } from './timeout.js';
 import { VERSION } from './version.js';
 
@@ -15,6 +15,7 @@ const ENVIRONMENT_HELP = `Environment:
   PETSTORE_PROFILE      profile: mock (default), production, staging, or your own
   PETSTORE_CONFIG_DIR   configuration folder (else $XDG_CONFIG_HOME/petstore, else ~/.config/petstore)
   PETSTORE_NO_DEPRECATION_WARNING=1   silence the notice of \`pets get\`
+  ${JQ_TIMEOUT_VARIABLE}=MS   how long --jq may run (default ${JQ_LIMITS.timeout.default})
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY   proxy for https and http URLs, and hosts to reach directly (lower-case names too; see \`petstore doctor\`)
   NO_COLOR              no colour`;
 
