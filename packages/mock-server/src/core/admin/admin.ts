@@ -141,7 +141,7 @@ export async function handleAdmin(request: MockRequest, context: AdminContext): 
         context.requests.clear();
         return NO_CONTENT;
       }
-      return { status: 200, body: context.requests.listJson(requestFilter(request.query)) };
+      return { status: 200, body: await context.requests.listJson(requestFilter(request.query)) };
     default:
       if (context.sessions && (request.path === ADMIN_SESSIONS_PATH || request.path.startsWith(`${ADMIN_SESSIONS_PATH}/`))) {
         return handleSessionAdmin(request, context.sessions);
