@@ -235,6 +235,20 @@ export const MOCK_SERVER_CASES: readonly ConformanceCase[] = [
     { title: 'since a time to come lists none', send: admin('GET', 'requests?since=2999-01-01T00:00:00.000%2B01:00'), expect: { status: 200, body: [] } },
     { title: 'a bad limit → 400 naming it', send: admin('GET', 'requests?limit=0'), expect: { status: 400, code: 'invalid_request', message: 'query.limit: must be an integer from 1 to 1000000' } },
     { title: 'a since without a zone → 400 naming it', send: admin('GET', 'requests?since=2026-11-25T10:00:00'), expect: { status: 400, code: 'invalid_request', message: 'query.since: must be an ISO 8601 time with a zone, e.g. 2026-11-25T10:00:00.000Z' } },
+    { title: 'the app sends keys, codes, PINs and signatures by the names other services give them', send: { ...listPets('limit=1&key=k3&sig=s2&code=c1&jwt=j1&pass=p1&pw=p2&pin=1234&otp=5678'), headers: { 'ocp-apim-subscription-key': 'k4', 'x-functions-key': 'k5', 'x-access-key': 'k6', 'access-key': 'k7', 'x-jwt': 'j2', 'x-key': 'k8', key: 'k9', 'x-pass': 'p3', 'x-pw': 'p4', 'x-bearer': 'b1', 'x-sig': 's3', 'x-refresh': 'r1', 'x-otp': 'o1', 'x-pin': '4321', 'x-request-id': 'kept-2' } }, expect: { status: 200, ids: [1] } },
+    {
+      title: 'the journal keeps none of their values',
+      send: admin('GET', 'requests?requestId=kept-2'),
+      expect: {
+        status: 200,
+        matches: [
+          {
+            query: { limit: '1', key: '[redacted]', sig: '[redacted]', code: '[redacted]', jwt: '[redacted]', pass: '[redacted]', pw: '[redacted]', pin: '[redacted]', otp: '[redacted]' },
+            headers: { 'ocp-apim-subscription-key': '[redacted]', 'x-functions-key': '[redacted]', 'x-access-key': '[redacted]', 'access-key': '[redacted]', 'x-jwt': '[redacted]', 'x-key': '[redacted]', key: '[redacted]', 'x-pass': '[redacted]', 'x-pw': '[redacted]', 'x-bearer': '[redacted]', 'x-sig': '[redacted]', 'x-refresh': '[redacted]', 'x-otp': '[redacted]', 'x-pin': '[redacted]', 'x-request-id': 'kept-2' },
+          },
+        ],
+      },
+    },
     // Resetting to a store the test needs.
     { title: 'reset to two generated animals', send: admin('POST', 'reset', { seed: 2 }), expect: { status: 204 } },
     { title: '… the store has them alone', send: listPets(), expect: { status: 200, ids: [1, 2] } },
