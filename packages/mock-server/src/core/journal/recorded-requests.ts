@@ -289,6 +289,8 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxByte
   // Index of the oldest entry still kept; the array is compacted once half of it is gone.
   let head = 0;
   let bytes = 0;
+  // The listing under way (listJson), which the next one waits for.
+  let listing: Promise<void> = Promise.resolve();
 
   const select = (filter: z.infer<typeof RequestFilter>): KeptRecord[] => {
     const since = filter.since === undefined ? undefined : Date.parse(filter.since);
@@ -341,17 +343,25 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxByte
       const [entry] = select({ requestId, limit: 1 });
       return entry && readable(entry);
     },
-    async listJson(filter) {
-      const parts: string[] = [];
-      let since = performance.now();
-      for (const entry of select(filter)) {
-        parts.push(JSON.stringify(readable(entry)));
-        if (performance.now() - since >= LISTING_SLICE_MS) {
-          await handBack();
-          since = performance.now();
+    listJson(filter) {
+      // One listing at a time: those waiting hold nothing yet, so ten at once cost the memory of one, not ten.
+      const listed = listing.then(async () => {
+        const parts: string[] = [];
+        let since = performance.now();
+        for (const entry of select(filter)) {
+          parts.push(JSON.stringify(readable(entry)));
+          if (performance.now() - since >= LISTING_SLICE_MS) {
+            await handBack();
+            since = performance.now();
+          }
         }
-      }
-      return `[${parts.join(',')}]`;
+        return `[${parts.join(',')}]`;
+      });
+      listing = listed.then(
+        () => undefined,
+        () => undefined,
+      );
+      return listed;
     },
     clear() {
       kept = [];
