@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_RECORDED_HEADERS } from './kept-headers.js';
 import { createRecordedRequests, MAX_JOURNAL_BYTES, MAX_RECORDED_TEXT_BYTES, type RawRecord } from './recorded-requests.js';
 
@@ -51,6 +51,20 @@ describe('createRecordedRequests', () => {
     expect(kept.length).toBeGreaterThan(MAX_JOURNAL_BYTES / MAX_RECORDED_TEXT_BYTES / 2);
     expect(kept.at(-1)?.requestId).toBe(`r${count - 1}`);
     expect((await journal.listJson({})).length).toBeLessThan(MAX_JOURNAL_BYTES * 1.1);
+  });
+
+  it('lists a journal long enough to hand the event loop back, under a test\'s fake timers too', async () => {
+    const journal = createRecordedRequests();
+    const body = encoder.encode(JSON.stringify({ items: Array.from({ length: 500 }, (_, index) => ({ index })) }));
+    for (let index = 0; index < 1_000; index += 1) journal.record(raw({ requestId: `r${index}`, method: 'POST', body }));
+    // Only setTimeout: a clock that stood still would never reach the hand-back.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const listed = JSON.parse(await journal.listJson({})) as unknown[];
+      expect(listed).toHaveLength(1_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('drops the oldest past its size, and lists in order after wrapping many times', () => {

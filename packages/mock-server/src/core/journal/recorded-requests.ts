@@ -266,8 +266,10 @@ function readable(kept: KeptRecord): RecordedRequest {
 
 /** Longest a listing works before it lets other requests be answered. */
 const LISTING_SLICE_MS = 4;
+// Taken when the module loads: a test's fake timers, installed later, must not stop a listing half-way.
+const { setTimeout: realSetTimeout } = globalThis;
 /** A macrotask later: the transports' I/O runs in between. (A microtask would not let it.) */
-const handBack = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+const handBack = (): Promise<void> => new Promise((resolve) => realSetTimeout(resolve, 0));
 
 /** The journal as the core uses it: `listJson` is what `GET /__admin/requests` answers. */
 export interface Journal extends RecordedRequests {
