@@ -67,14 +67,16 @@ export function longestAccepted(schema: Schema): number | undefined {
  * or object by its kind (never serialised whole: it may be a megabyte).
  */
 export function quoteReceived(input: unknown, schema: Schema | undefined): string {
-  if (typeof input === 'string') {
-    const longest = schema && longestAccepted(schema);
-    if (longest === undefined || input.length > longest) return `a text of ${input.length} character${input.length === 1 ? '' : 's'}`;
-    return input.length > QUOTED_CHARACTERS ? `${JSON.stringify(input.slice(0, QUOTED_CHARACTERS - 1))}…` : JSON.stringify(input);
-  }
+  if (typeof input === 'string') return quoteText(input, schema && longestAccepted(schema));
   if (Array.isArray(input)) return input.length === 0 ? '[]' : `an array of ${input.length}`;
   if (typeof input === 'object' && input !== null) return 'an object';
   return String(input);
+}
+
+/** `text` quoted when it is no longer than `longest` characters (at most 40 of them), else its length: see {@link quoteReceived}. */
+export function quoteText(text: string, longest: number | undefined): string {
+  if (longest === undefined || text.length > longest) return `a text of ${text.length} character${text.length === 1 ? '' : 's'}`;
+  return text.length > QUOTED_CHARACTERS ? `${JSON.stringify(text.slice(0, QUOTED_CHARACTERS - 1))}…` : JSON.stringify(text);
 }
 
 /** The field's schema for an issue of `schema`, for {@link quoteReceived}. */
