@@ -155,6 +155,8 @@ describe('the journal at its bound', () => {
       await fetch(`${origin}/__admin/requests`, { method: 'DELETE', headers: auth });
     };
     const { grown } = await growth({}, { journalSize: 0 }, warmUp, pipeline);
+    // Filled to its bound (most of its 16 MiB), and no further.
+    expect(grown.heapUsed).toBeGreaterThan(12 * MiB);
     expect(grown.heapUsed).toBeLessThan(17 * MiB);
     expect(grown.rss).toBeLessThan(40 * MiB);
   }, 60_000);
@@ -212,6 +214,7 @@ describe('the overrides at their bound', () => {
     expect(statuses.get(measured.origin)).toContain(201);
     expect(statuses.get(measured.origin)).toContain(400);
     expect(statuses.get(control.origin)).not.toContain(201);
+    expect(grown.heapUsed).toBeGreaterThan(12 * MiB);
     expect(grown.heapUsed).toBeLessThan(17 * MiB);
     expect(grown.rss).toBeLessThan(80 * MiB);
   }, 60_000);
