@@ -17,7 +17,7 @@ const BUILT = [
   'packages/sdk/test/{client,request-identity}.test.ts', // against the built `petstore-mock`
   'packages/sdk/test/conformance/conformance.test.ts',
   'packages/mock-server/test/{bin,admin-state,sessions,session-memory,host-and-cors,durability,sqlite-data-file,cors.browser}.test.ts',
-  'packages/mock-server/test/hostile-clients.test.ts', // the server as a process of its own (fixtures/serve.mjs)
+  'packages/mock-server/test/{hostile-clients,journal-bounds}.test.ts', // the server as a process of its own (fixtures/serve.mjs)
   'packages/mock-server/test/{docs-page,docs-page.browser}.test.ts', // dist/swagger-ui, copied there by the build
   'packages/mock-server/test/recipes/vitest-sessions.test.ts', // the README's recipe, run as a user's suite
   'packages/mock-server/test/package-files.test.ts',

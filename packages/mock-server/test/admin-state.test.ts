@@ -216,7 +216,7 @@ describe('the bytes armed overrides hold', () => {
       if (reply.status === 201) armed += 1;
       else refused = reply;
     }
-    expect(armed).toBe(Math.floor((16 * MiB) / (JSON.stringify(animals).length + 256)));
+    expect(armed).toBe(Math.floor((16 * MiB) / (JSON.stringify(animals).length + 24 + 256)));
     expect(refused?.status).toBe(400);
     expect((JSON.parse(refused?.text ?? '{}') as { message?: string }).message).toMatch(full('16 MiB'));
     // A session's budget is its own.

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { ADMIN_FAULTS_PATH, ADMIN_OVERRIDES_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin.js';
 import { ArmedFault, FaultSpec, MAX_ARMED_FAULTS } from '../staged/faults.js';
 import { MAX_ARMED_OVERRIDES, MAX_OVERRIDE_BYTES, OverrideSpec } from '../staged/overrides.js';
+import { MAX_RECORDED_HEADERS } from '../journal/kept-headers.js';
 import { MAX_JOURNAL_BYTES, MAX_RECORDED_TEXT_BYTES, RecordedRequest, RequestFilter } from '../journal/recorded-requests.js';
 import { DEFAULT_SEED_COUNT } from '../api/seed.js';
 import { ADMIN_SESSIONS_PATH, SESSION_NAME, SessionInfo, SESSIONS_PATH } from './session-admin.js';
@@ -94,7 +95,7 @@ export function createMockOpenApiDocument(): JsonObject {
       tags,
       security,
       summary: 'The requests the mock answered',
-      description: `Newest last; the admin API's own requests are not recorded. Filters combine. The journal keeps ${MAX_RECORDED_TEXT_BYTES / 1024} KiB of each body (beyond it, the text cut there and \`truncated\`) and ${MAX_JOURNAL_BYTES / 1024 / 1024} MiB in all (the oldest go first); values of headers and query parameters whose names say they hold a secret are \`[redacted]\`.`,
+      description: `Newest last; the admin API's own requests are not recorded. Filters combine. The journal keeps ${MAX_RECORDED_TEXT_BYTES / 1024} KiB of each body (beyond it, the text cut there and \`truncated\`), at most ${MAX_RECORDED_HEADERS} headers (the rest counted in \`headersOmitted\`), and ${MAX_JOURNAL_BYTES / 1024 / 1024} MiB in all as V8 keeps it (the oldest go first); values of headers and query parameters whose names say they hold a secret are \`[redacted]\`. A parameter not listed here is a 400 naming it.`,
       parameters: Object.entries(schemaOf(RequestFilter)['properties'] as Record<string, JsonObject>).map(([name, { description, ...schema }]) => ({ name, in: 'query', required: false, description, schema })),
       responses: { '200': jsonResponse('The recorded requests.', { type: 'array', items: ref('RecordedRequest') }), ...common },
     },

@@ -10,6 +10,7 @@ import type { SeedPet } from '../api/pet-store.js';
 import { parseRequestFilter, RequestFilter, type Journal } from '../journal/recorded-requests.js';
 import { checkSeedAnimals } from '../api/seed.js';
 import { ADMIN_SESSIONS_PATH, handleSessionAdmin, type SessionDirectory } from './session-admin.js';
+import { refuseUnknownParameters } from './admin-query.js';
 
 /** Where the admin API lives: outside the base path, for it is no API operation. */
 export const ADMIN_PATH = '/__admin';
@@ -40,11 +41,16 @@ const ResetBody = z.strictObject({ seed: z.unknown() });
 const NO_CONTENT: OperationResult = { status: 204, body: undefined };
 const json = (status: number, value: unknown): OperationResult => ({ status, body: JSON.stringify(value) });
 
-function allow(request: MockRequest, methods: readonly string[]): void {
+/** A 405 unless `request` uses one of `methods`; then a 400 for any query parameter but the `parameters` it reads. */
+function allow(request: MockRequest, methods: readonly string[], parameters: readonly string[] = []): void {
   if (!methods.includes(request.method)) {
     throw new HttpError('method_not_allowed', `${request.path} allows ${methods.join(', ')}, not ${request.method}`, { allow: methods.join(', ') });
   }
+  refuseUnknownParameters(request, parameters);
 }
+
+/** The parameters of `GET /__admin/requests`: the filter's fields. */
+const FILTER_PARAMETERS: readonly string[] = Object.keys(RequestFilter.shape);
 
 /** A body was sent: it has a type or a length. (A reset without one restores the server's own seed.) */
 const hasBody = (request: MockRequest): boolean =>
@@ -68,11 +74,11 @@ function parseResetBody(body: unknown): number | SeedPet[] {
   return checked.animals;
 }
 
-/** The query parameters of `GET /__admin/requests`, checked as `requests.list()` checks its filter; others are ignored. */
+/** The query parameters of `GET /__admin/requests`, checked as `requests.list()` checks its filter (`allow` refused any other). */
 function requestFilter(query: string): z.infer<typeof RequestFilter> {
   const params = parseQuery(query);
   const given: Record<string, string | number | boolean> = {};
-  for (const name of Object.keys(RequestFilter.shape)) {
+  for (const name of FILTER_PARAMETERS) {
     const value = params[name];
     if (value === undefined) continue;
     if (typeof value !== 'string') throw new HttpError('invalid_request', `query.${name}: must be given only once`);
@@ -130,12 +136,12 @@ export async function handleAdmin(request: MockRequest, context: AdminContext): 
         throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
       }
     case ADMIN_REQUESTS_PATH:
-      allow(request, ['GET', 'DELETE']);
+      allow(request, ['GET', 'DELETE'], request.method === 'GET' ? FILTER_PARAMETERS : []);
       if (request.method === 'DELETE') {
         context.requests.clear();
         return NO_CONTENT;
       }
-      return { status: 200, body: context.requests.listJson(requestFilter(request.query)) };
+      return { status: 200, body: await context.requests.listJson(requestFilter(request.query)) };
     default:
       if (context.sessions && (request.path === ADMIN_SESSIONS_PATH || request.path.startsWith(`${ADMIN_SESSIONS_PATH}/`))) {
         return handleSessionAdmin(request, context.sessions);

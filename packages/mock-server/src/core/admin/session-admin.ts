@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { MockRequest } from '../api/exchange.js';
 import { HttpError } from '../api/http-error.js';
 import type { OperationResult } from '../api/operations.js';
+import { refuseUnknownParameters } from './admin-query.js';
 
 /** Where a session's API lives: `/sessions/NAME/v1`, its admin API `/sessions/NAME/__admin`. */
 export const SESSIONS_PATH = '/sessions';
@@ -45,11 +46,13 @@ export function checkSessionName(name: string): void {
 export function handleSessionAdmin(request: MockRequest, sessions: SessionDirectory): OperationResult {
   if (request.path === ADMIN_SESSIONS_PATH) {
     if (request.method !== 'GET') throw new HttpError('method_not_allowed', `${request.path} allows GET, not ${request.method}`, { allow: 'GET' });
+    refuseUnknownParameters(request, []);
     return { status: 200, body: JSON.stringify(sessions.list()) };
   }
   if (request.method !== 'DELETE') throw new HttpError('method_not_allowed', `${request.path} allows DELETE, not ${request.method}`, { allow: 'DELETE' });
   const name = request.path.slice(ADMIN_SESSIONS_PATH.length + 1);
   checkSessionName(name);
+  refuseUnknownParameters(request, []);
   if (!sessions.end(name)) throw new HttpError('not_found', `No session named ${name}: GET ${ADMIN_SESSIONS_PATH} lists them`);
   return { status: 204, body: undefined };
 }

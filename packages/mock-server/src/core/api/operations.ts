@@ -14,6 +14,7 @@ import { HttpError } from './http-error.js';
 import type { PetStore } from './pet-store.js';
 import { readJsonBody } from './parse-json-body.js';
 import { parseQuery } from './parse-query.js';
+import { fieldOfIssue, quoteReceived } from './quote-received.js';
 
 /** What an operation answers before the shared headers are added. */
 export interface OperationResult {
@@ -42,32 +43,22 @@ export type Operation = (context: OperationContext) => Promise<() => OperationRe
 
 function validate<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, location: InputLocation): z.output<Schema> {
   const result = z.safeParse(schema, value, { reportInput: true });
-  if (!result.success) throw new HttpError('invalid_request', formatIssues(location, result.error.issues.map(withReceived)));
+  if (!result.success) throw new HttpError('invalid_request', formatIssues(location, result.error.issues.map((issue) => withReceived(schema, issue))));
   return result.data;
 }
 
-/** Most characters of a received value a 400 quotes: the client sent it, and the log and journal repeat it. */
-const QUOTED_CHARACTERS = 40;
-
 /**
  * An issue that says what came besides what was expected (`must be one of
- * available, pending, sold, got "lost"`); a missing field is required, whatever
- * type its schema names. Unknown fields name themselves.
+ * available, pending, sold, got "lost"`), within what the field holds
+ * (quote-received.ts); a missing field is required, whatever type its schema
+ * names. Unknown fields name themselves.
  */
-function withReceived(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+function withReceived(schema: z.ZodMiniType, issue: z.core.$ZodIssue): z.core.$ZodIssue {
   if (issue.code === 'unrecognized_keys') return issue;
   if (issue.input === undefined) return issue.code === 'invalid_type' ? { ...issue, message: 'is required' } : issue;
   // An integer past 2^53 - 1 was rounded when parsed: quoting it would misquote what came.
   if (typeof issue.input === 'number' && Number.isInteger(issue.input) && !Number.isSafeInteger(issue.input)) return issue;
-  return { ...issue, message: `${issue.message}, got ${quoted(issue.input)}` };
-}
-
-/** What came, in a few words: a text's first characters as JSON, a number as it is, an array or object by its kind (never serialised whole: it may be a megabyte). */
-function quoted(input: unknown): string {
-  if (typeof input === 'string') return input.length > QUOTED_CHARACTERS ? `${JSON.stringify(input.slice(0, QUOTED_CHARACTERS - 1))}…` : JSON.stringify(input);
-  if (Array.isArray(input)) return input.length === 0 ? '[]' : `an array of ${input.length}`;
-  if (typeof input === 'object' && input !== null) return 'an object';
-  return String(input);
+  return { ...issue, message: `${issue.message}, got ${quoteReceived(issue.input, fieldOfIssue(schema, issue))}` };
 }
 
 /** Each operation's path parameters as one object schema, built once: `{ petId }` for `getPet`. */

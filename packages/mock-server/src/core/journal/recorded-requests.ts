@@ -1,17 +1,24 @@
 import { describeIssue, formatIssues, OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { ErrorExplanation, RequestHeaders } from '../api/exchange.js';
+import { heapBytesOf, ownCopy } from '../api/heap-bytes.js';
 import { parseQuery } from '../api/parse-query.js';
+import { keepHeaders, listHeaders, MAX_RECORDED_HEADERS } from './kept-headers.js';
 import { readRecordedInput, type RecordedInput } from './recorded-input.js';
+import { holdsSecret } from './secret-names.js';
 
 const values = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
-/** Most bytes of a body, a path, a query string or the headers one recorded request keeps: 16 KiB. */
+/** Most bytes of a body (UTF-8), of a path, a query string or an error message (characters), and of the headers (as V8 keeps them) one recorded request keeps: 16 KiB. */
 export const MAX_RECORDED_TEXT_BYTES = 16 * 1024;
-/** Most bytes the whole journal keeps: past it, the oldest requests go. */
+/** Most bytes the whole journal keeps, as V8 keeps its entries: past it, the oldest requests go. */
 export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024;
-/** What a recorded request costs besides its texts: the time, the ids, the JSON around them. */
-const ENTRY_BYTES = 256;
+/**
+ * What V8 keeps for a recorded entry besides its strings, rounded up: the
+ * entry's object, its time, its error's object, its slot in the queue
+ * (docs/decisions.md, "Journal and override bounds", has what was measured).
+ */
+const ENTRY_BYTES = 512;
 /** The largest `--journal-size`, and so the largest `limit` of a listing. */
 export const MAX_JOURNAL_SIZE = 1_000_000;
 
@@ -29,6 +36,15 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
   query: values,
   /** Headers whose names say they hold a secret (`Authorization`, `Cookie`, `X-Api-Key`, …) have the value `[redacted]`. */
   headers: values,
+  headersOmitted: z.optional(
+    z
+      .int()
+      .check(
+        z.describe(
+          `How many headers (each value of a repeated one) the entry left out: it keeps at most ${MAX_RECORDED_HEADERS}, within 16 KiB. Present only when some were; the entry is then \`truncated\` too.`,
+        ),
+      ),
+  ),
   /** The parsed JSON body, its text when it is not JSON or was cut; absent when none was read. */
   body: z.optional(z.unknown()),
   parsed: z.optional(
@@ -41,7 +57,7 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
       ),
   ),
   truncated: z.optional(
-    z.literal(true).check(z.describe('Present when the body, path, query or headers were longer than 16 KiB: the entry keeps their first 16 KiB, a cut body as text.')),
+    z.literal(true).check(z.describe(`Present when the body, path, query, error message or headers were longer than 16 KiB, or the headers more than ${MAX_RECORDED_HEADERS}: the entry keeps the first 16 KiB of each text, a cut body as text, and the headers that fit.`)),
   ),
   /** 0 when a fault closed the connection without an answer. */
   status: z.int(),
@@ -116,16 +132,8 @@ export interface RecordedRequests {
 /** Default number of requests kept. */
 export const DEFAULT_RECORDED_REQUESTS = 1_000;
 
-/**
- * The one rule for names that hold a secret, over the name in lower case
- * without `-`, `_` and `.`: `Authorization`, `Cookie`, `X-Api-Key`, `api_key`,
- * `access_token`, `X-Session-Id`, `client_secret`, `password`, … Their values
- * are recorded as `[redacted]`. It errs on the side of hiding (`author` too).
- */
-const SECRET_NAME = /auth|token|secret|passw|pwd|apikey|credential|session|cookie|signature|privatekey/;
+/** The value listed for a header or query parameter whose name holds a secret (secret-names.ts). */
 const REDACTED = '[redacted]';
-
-export const holdsSecret = (name: string): boolean => SECRET_NAME.test(name.toLowerCase().replace(/[-_.]/g, ''));
 
 /**
  * What the request path hands over: references and numbers only. The work of
@@ -151,8 +159,11 @@ export interface RawRecord {
   refused: boolean;
 }
 
-/** A record as kept: every text within its bound, and what it costs. */
-interface KeptRecord extends Omit<RawRecord, 'body'> {
+/** A record as kept: every text within its bound and of its own (no slice of a request's), and what V8 keeps for it. */
+interface KeptRecord extends Omit<RawRecord, 'body' | 'headers'> {
+  /** `name\nvalue` lines (kept-headers.ts). */
+  headers: string;
+  headersOmitted: number;
   body: string | undefined;
   truncated: boolean;
   bytes: number;
@@ -167,77 +178,56 @@ const encoder = new TextEncoder();
  */
 const prefixOf = (bytes: Uint8Array): string => new TextDecoder().decode(bytes.subarray(0, MAX_RECORDED_TEXT_BYTES), { stream: true });
 
-/** A text within the bound: as it is when it fits, else its first 16 KiB. */
+/** A text within the bound, of its own: a copy when it fits, else its first 16 KiB. */
 const bounded = (text: string): string =>
-  text.length <= MAX_RECORDED_TEXT_BYTES ? text : prefixOf(encoder.encode(text.slice(0, MAX_RECORDED_TEXT_BYTES)));
-
-const headerBytes = (name: string, value: string | readonly string[] | undefined): number => {
-  if (value === undefined) return 0;
-  if (typeof value === 'string') return name.length + value.length + 4;
-  let bytes = 0;
-  for (const one of value) bytes += name.length + one.length + 4;
-  return bytes;
-};
-
-/** What the headers cost, counted as `name: value` lines. */
-function headersBytes(headers: RequestHeaders): number {
-  let bytes = 0;
-  for (const name in headers) bytes += headerBytes(name, headers[name]);
-  return bytes;
-}
-
-/** The headers within 16 KiB: those that fit, in order. Node's own limit keeps most requests far below it. */
-function cutHeaders(headers: RequestHeaders): { headers: RequestHeaders; bytes: number } {
-  const kept: Record<string, string | readonly string[]> = {};
-  let bytes = 0;
-  for (const name in headers) {
-    const value = headers[name];
-    const cost = headerBytes(name, value);
-    if (value === undefined || bytes + cost > MAX_RECORDED_TEXT_BYTES) continue;
-    kept[name] = value;
-    bytes += cost;
-  }
-  return { headers: kept, bytes };
-}
+  text.length <= MAX_RECORDED_TEXT_BYTES ? ownCopy(text) : prefixOf(encoder.encode(text.slice(0, MAX_RECORDED_TEXT_BYTES)));
 
 /**
- * A record within its bounds. The request path only counts and copies what it
- * must (a body's bytes may share a larger buffer, so they become text); the
- * parsing, the dates and the redaction wait for a listing.
+ * A record within its bounds, counted as V8 keeps it. The request path only
+ * counts and copies what it must (a path is a slice of the request's URL, a
+ * body's bytes may share a larger buffer); the parsing, the dates and the
+ * redaction wait for a listing.
  */
 function keep(raw: RawRecord): KeptRecord {
   const path = bounded(raw.path);
   const query = bounded(raw.query);
-  let headers = raw.headers;
-  let headerCost = headersBytes(headers);
-  const headersCut = headerCost > MAX_RECORDED_TEXT_BYTES;
-  if (headersCut) ({ headers, bytes: headerCost } = cutHeaders(headers));
-  const bodyBytes = raw.body === undefined ? 0 : Math.min(raw.body.length, MAX_RECORDED_TEXT_BYTES);
+  const headers = keepHeaders(raw.headers, MAX_RECORDED_TEXT_BYTES);
   const bodyCut = raw.body !== undefined && raw.body.length > MAX_RECORDED_TEXT_BYTES;
   const body = raw.body === undefined ? undefined : bodyCut ? prefixOf(raw.body) : decoder.decode(raw.body);
+  const error = raw.error && { code: bounded(raw.error.code), message: bounded(raw.error.message) };
+  const errorCut = error !== undefined && error.message.length < (raw.error?.message.length ?? 0);
+  const requestId = ownCopy(raw.requestId);
   return {
     at: raw.at,
-    requestId: raw.requestId,
+    requestId,
     method: raw.method,
     path,
     operation: raw.operation,
     query,
-    headers,
+    headers: headers.text,
+    headersOmitted: headers.omitted,
     body,
     status: raw.status,
     fault: raw.fault,
-    error: raw.error,
+    error,
     refused: raw.refused,
-    truncated: path !== raw.path || query !== raw.query || headersCut || bodyCut,
-    // The explanation is the core's own text, bounded by what it names (at most a path and a few fields).
-    bytes: ENTRY_BYTES + path.length + query.length + headerCost + bodyBytes + (raw.error?.message.length ?? 0),
+    truncated: path.length < raw.path.length || query.length < raw.query.length || headers.omitted > 0 || bodyCut || errorCut,
+    bytes:
+      ENTRY_BYTES +
+      heapBytesOf(requestId) +
+      heapBytesOf(raw.method) +
+      heapBytesOf(path) +
+      heapBytesOf(query) +
+      headers.bytes +
+      (body === undefined ? 0 : heapBytesOf(body)) +
+      (error === undefined ? 0 : heapBytesOf(error.code) + heapBytesOf(error.message)),
   };
 }
 
 /** Names and values as listed, secrets redacted. fromEntries: a parameter named `__proto__` stays an own property. */
-function recordedValues(record: Readonly<Record<string, string | readonly string[] | undefined>>): Record<string, string | string[]> {
+function recordedValues(entries: Iterable<[string, string | readonly string[] | undefined]>): Record<string, string | string[]> {
   return Object.fromEntries(
-    Object.entries(record).flatMap(([name, value]) => (value === undefined ? [] : [[name, holdsSecret(name) ? REDACTED : typeof value === 'string' ? value : [...value]]])),
+    [...entries].flatMap(([name, value]) => (value === undefined ? [] : [[name, holdsSecret(name) ? REDACTED : typeof value === 'string' ? value : [...value]]])),
   ) as Record<string, string | string[]>;
 }
 
@@ -261,8 +251,9 @@ function readable(kept: KeptRecord): RecordedRequest {
     method: kept.method,
     path: kept.path,
     ...(kept.operation && { operation: kept.operation }),
-    query: recordedValues(parseQuery(kept.query)),
-    headers: recordedValues(kept.headers),
+    query: recordedValues(Object.entries(parseQuery(kept.query))),
+    headers: recordedValues(listHeaders(kept.headers)),
+    ...(kept.headersOmitted > 0 && { headersOmitted: kept.headersOmitted }),
     ...(body !== undefined && { body }),
     ...(parsed && { parsed }),
     ...(kept.truncated && { truncated: true as const }),
@@ -273,22 +264,35 @@ function readable(kept: KeptRecord): RecordedRequest {
   };
 }
 
+/** Longest a listing works before it lets other requests be answered. */
+const LISTING_SLICE_MS = 4;
+// Taken when the module loads: a test's fake timers, installed later, must not stop a listing half-way.
+const { setTimeout: realSetTimeout } = globalThis;
+/** A macrotask later: the transports' I/O runs in between. (A microtask would not let it.) */
+const handBack = (): Promise<void> => new Promise((resolve) => realSetTimeout(resolve, 0));
+
 /** The journal as the core uses it: `listJson` is what `GET /__admin/requests` answers. */
 export interface Journal extends RecordedRequests {
   record(request: RawRecord): void;
-  /** The JSON array `list(filter)` would give, made one entry at a time: a listing never holds every parsed body at once. */
-  listJson(filter: z.infer<typeof RequestFilter>): string;
+  /**
+   * The JSON array `list(filter)` would give, made one entry at a time (a listing never holds every parsed body
+   * at once), handing the event loop back every few milliseconds: ten listings of a full journal must not stall
+   * the requests of the app under test.
+   */
+  listJson(filter: z.infer<typeof RequestFilter>): Promise<string>;
 }
 
 /**
- * A journal bounded twice: past `size` requests or `maxBytes` of kept text (16 MiB
- * unless told), the oldest requests go. A queue with a moving head, so recording costs O(1).
+ * A journal bounded twice: past `size` requests or `maxBytes` of entries as V8
+ * keeps them (16 MiB unless told), the oldest requests go. A queue with a moving head, so recording costs O(1).
  */
 export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxBytes = MAX_JOURNAL_BYTES): Journal {
   let kept: (KeptRecord | undefined)[] = [];
   // Index of the oldest entry still kept; the array is compacted once half of it is gone.
   let head = 0;
   let bytes = 0;
+  // The listing under way (listJson), which the next one waits for.
+  let listing: Promise<void> = Promise.resolve();
 
   const select = (filter: z.infer<typeof RequestFilter>): KeptRecord[] => {
     const since = filter.since === undefined ? undefined : Date.parse(filter.since);
@@ -341,7 +345,26 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxByte
       const [entry] = select({ requestId, limit: 1 });
       return entry && readable(entry);
     },
-    listJson: (filter) => `[${select(filter).map((entry) => JSON.stringify(readable(entry))).join(',')}]`,
+    listJson(filter) {
+      // One listing at a time: those waiting hold nothing yet, so ten at once cost the memory of one, not ten.
+      const listed = listing.then(async () => {
+        const parts: string[] = [];
+        let since = performance.now();
+        for (const entry of select(filter)) {
+          parts.push(JSON.stringify(readable(entry)));
+          if (performance.now() - since >= LISTING_SLICE_MS) {
+            await handBack();
+            since = performance.now();
+          }
+        }
+        return `[${parts.join(',')}]`;
+      });
+      listing = listed.then(
+        () => undefined,
+        () => undefined,
+      );
+      return listed;
+    },
     clear() {
       kept = [];
       head = 0;

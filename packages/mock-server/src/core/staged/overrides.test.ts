@@ -66,8 +66,10 @@ describe('createOverrides', () => {
     const KiB = 1024;
     /** `count` animals with long names: a list body of about 160 bytes each. */
     const animals = (count: number) => Array.from({ length: count }, (_, index) => ({ ...pet, id: index + 1, name: 'x'.repeat(100) }));
-    /** What an override of `body` costs, in KiB as the messages round it: its JSON text and 256 bytes. */
-    const costOf = (body: unknown) => Math.ceil((JSON.stringify(body).length + 256) / KiB);
+    /** What an override of `body` costs in bytes: its JSON text as V8 keeps it (a 24-byte header, one byte a character), and 256 bytes. */
+    const bytesOf = (body: unknown) => JSON.stringify(body).length + 24 + 256;
+    /** The same in KiB, as the messages round it. */
+    const costOf = (body: unknown) => Math.ceil(bytesOf(body) / KiB);
 
     it('refuses an arm past the budget with a RangeError naming the limit and how to free room, and drops nothing armed', () => {
       const { overrides, take } = create(16 * KiB);
@@ -98,10 +100,32 @@ describe('createOverrides', () => {
     it(`holds ${MAX_OVERRIDE_BYTES / KiB / KiB} MiB unless told otherwise`, () => {
       const { overrides } = create();
       const body = animals(6_000);
-      const fits = Math.floor(MAX_OVERRIDE_BYTES / (JSON.stringify(body).length + 256));
+      const fits = Math.floor(MAX_OVERRIDE_BYTES / bytesOf(body));
       for (let index = 0; index < fits; index += 1) overrides.always('listPets', { body });
       expect(() => overrides.always('listPets', { body })).toThrow(/^the overrides armed at once may hold at most 16 MiB of bodies; /);
       expect(overrides.list()).toHaveLength(fits);
+    });
+
+    it('counts a body with a character past U+00FF at two bytes a character, as V8 keeps it', () => {
+      const { overrides } = create(64 * KiB);
+      const oneByte = animals(100);
+      const twoByte = oneByte.map((animal) => ({ ...animal, name: `Ā${animal.name.slice(1)}` }));
+      expect(JSON.stringify(twoByte).length).toBe(JSON.stringify(oneByte).length);
+      const fits = (body: Pet[]) => {
+        overrides.clear();
+        let count = 0;
+        while (count < 100) {
+          try {
+            overrides.always('listPets', { body });
+          } catch {
+            break;
+          }
+          count += 1;
+        }
+        return count;
+      };
+      expect(fits(oneByte)).toBe(Math.floor((64 * KiB) / bytesOf(oneByte)));
+      expect(fits(twoByte)).toBe(Math.floor((64 * KiB) / (2 * JSON.stringify(twoByte).length + 24 + 256)));
     });
 
     it('keeps the body as the JSON text it answers with: the caller\'s array may change afterwards', () => {

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { DocumentedResponses } from '../api/documented-responses.js';
 import { createArmedQueue } from './armed-queue.js';
 import { HttpError } from '../api/http-error.js';
+import { heapBytesOf } from '../api/heap-bytes.js';
 import { between, FAULT_KINDS, type FaultKind } from './faults.js';
 import { checkMatch, createMatcher, MatchSpec, type CheckedMatch, type OverrideMatch } from './override-match.js';
 import { MAX_PREFERRED_DELAY_MS } from './prefer.js';
@@ -14,9 +15,9 @@ export const MAX_ARMED_OVERRIDES = 1_000;
 const CLEAR_THEM = 'clear them (DELETE …/__admin/overrides, overrides.clear()) or let requests spend them';
 /** Why an arm past the cap is refused: the admin API's 400 and the RangeError in code say the same. */
 export const TOO_MANY_OVERRIDES = `at most ${MAX_ARMED_OVERRIDES} overrides may be armed at once; ${CLEAR_THEM}`;
-/** Most bytes of text the overrides of one API hold at once unless told otherwise: 16 MiB, as its journal. */
+/** Most bytes the overrides of one API hold at once unless told otherwise, as V8 keeps them: 16 MiB, as its journal. */
 export const MAX_OVERRIDE_BYTES = 16 * 1024 * 1024;
-/** What an armed override costs besides its body's JSON text: its other fields, rounded up. */
+/** What an armed override costs besides its body's JSON text (counted as V8 keeps it: two bytes a character past U+00FF): its objects and other fields, rounded up. */
 const OVERRIDE_BYTES = 256;
 
 const MiB = 1024 * 1024;
@@ -209,7 +210,7 @@ export function createOverrides(
     const { outcome } = checked;
     const { times = 1, body, match, ...rest } = checked.spec;
     const override: Armed['override'] = { id: lastId + 1, ...rest, ...(match && { match: match as CheckedMatch }), remaining: times };
-    armed.push({ override, outcome }, OVERRIDE_BYTES + (outcome.body?.length ?? 0));
+    armed.push({ override, outcome }, OVERRIDE_BYTES + (outcome.body === undefined ? 0 : heapBytesOf(outcome.body)));
     lastId = override.id;
     // The caller's own body, not a copy: what is armed keeps only its text.
     return { ...structuredClone(override), ...(body !== undefined && { body }) };

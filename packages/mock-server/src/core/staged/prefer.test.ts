@@ -24,6 +24,11 @@ describe('parsePreferences', () => {
     expect(() => parsePreferences({ prefer })).toThrow(`header.prefer: code must be an error status from 400 to 599, got "${prefer.slice(5)}"`);
   });
 
+  it('tells the length of a value longer than the preference takes, never the text: a secret sent there stays out', () => {
+    expect(() => parsePreferences({ prefer: 'code=S3CR3T-VALUE' })).toThrow('header.prefer: code must be an error status from 400 to 599, got a text of 12 characters');
+    expect(() => parsePreferences({ prefer: 'delay=soon' })).toThrow('got "soon"');
+  });
+
   it('reads retry-after with a 429 or a 503', () => {
     expect(parsePreferences({ prefer: 'code=503, retry-after=2' })).toEqual({ code: 503, retryAfter: 2 });
     expect(parsePreferences({ prefer: 'code=429; retry-after=0' })).toEqual({ code: 429, retryAfter: 0 });

@@ -1,5 +1,6 @@
 import type { RequestHeaders } from '../api/exchange.js';
 import { HttpError } from '../api/http-error.js';
+import { quoteText } from '../api/quote-received.js';
 import type { StagedOutcome } from './staged.js';
 
 /** Longest delay `Prefer: delay=MS` may ask for. */
@@ -23,7 +24,9 @@ export interface Preferences {
 /**
  * Parses `Prefer: code=404, delay=200` (RFC 7240). Preferences we do not know
  * are ignored, as the RFC says; a malformed value of one we do know is a 400,
- * because a test that silently does not get its forced error is worse.
+ * because a test that silently does not get its forced error is worse. The 400
+ * quotes the value only when it is no longer than the preference takes: the
+ * log and the journal keep the message.
  */
 export function parsePreferences(headers: RequestHeaders): Preferences {
   const raw = headers['prefer'];
@@ -35,19 +38,19 @@ export function parsePreferences(headers: RequestHeaders): Preferences {
     if (key === 'code') {
       // A 2xx is refused too: the operation decides its success, and a test asking for one would silently get another.
       if (!/^[45][0-9]{2}$/.test(value)) {
-        throw new HttpError('invalid_request', `header.prefer: code must be an error status from 400 to 599, got "${value}"`);
+        throw new HttpError('invalid_request', `header.prefer: code must be an error status from 400 to 599, got ${quoteText(value, 3)}`);
       }
       preferences.code = Number(value);
     } else if (key === 'retry-after') {
       if (!/^[0-9]+$/.test(value) || Number(value) > MAX_PREFERRED_RETRY_AFTER_S) {
-        throw new HttpError('invalid_request', `header.prefer: retry-after must be a whole number of seconds from 0 to ${MAX_PREFERRED_RETRY_AFTER_S}, got "${value}"`);
+        throw new HttpError('invalid_request', `header.prefer: retry-after must be a whole number of seconds from 0 to ${MAX_PREFERRED_RETRY_AFTER_S}, got ${quoteText(value, String(MAX_PREFERRED_RETRY_AFTER_S).length)}`);
       }
       preferences.retryAfter = Number(value);
     } else if (key === 'delay') {
       if (!/^[0-9]+$/.test(value) || Number(value) > MAX_PREFERRED_DELAY_MS) {
         throw new HttpError(
           'invalid_request',
-          `header.prefer: delay must be a whole number of milliseconds from 0 to ${MAX_PREFERRED_DELAY_MS}, got "${value}"`,
+          `header.prefer: delay must be a whole number of milliseconds from 0 to ${MAX_PREFERRED_DELAY_MS}, got ${quoteText(value, String(MAX_PREFERRED_DELAY_MS).length)}`,
         );
       }
       preferences.delay = Number(value);
