@@ -4,8 +4,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const sdkVersion = (JSON.parse(readFileSync(new URL('packages/sdk/package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const INCLUDE = ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'test/**/*.test.ts'];
-// A vitest project of its own, run in a child process by recipes/vitest-sessions.test.ts.
-const EXCLUDE = [...configDefaults.exclude, 'packages/mock-server/test/recipes/vitest-sessions/**'];
+// Vitest projects of their own, each run in a child process by the test file of its name.
+const EXCLUDE = [...configDefaults.exclude, 'packages/mock-server/test/recipes/vitest-sessions/**', 'packages/mock-server/test/msw-environments/**'];
 
 // The tests whose subject is the built packages: they run the bins, pack the
 // tarballs, read dist/, serve the built app or the files the build copies, or

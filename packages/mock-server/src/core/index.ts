@@ -13,6 +13,7 @@ export {
   SERVER_METHODS,
 } from './create-mock-api.js';
 export { BodyTooLargeError } from './api/body-too-large-error.js';
+export { openPreflightHeaders } from './api/cors.js';
 export { MAX_BODY_BYTES, type ErrorExplanation, type MockRequest, type MockResponse, type RequestHeaders } from './api/exchange.js';
 export { RefusedRequestError, type RefusedRequest } from './journal/refused-request-error.js';
 export type { OnRefusedRequest } from './journal/refused-requests.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPathMatcher } from './web-exchange.js';
+import { createPathMatcher, toResponse } from './web-exchange.js';
 
 describe('createPathMatcher', () => {
   const paths = (matcher: ReturnType<typeof createPathMatcher>, urls: readonly string[]) => urls.map((url) => matcher.corePath(new URL(url)));
@@ -25,5 +25,21 @@ describe('createPathMatcher', () => {
       undefined,
     ]);
     expect(createPathMatcher('http://api.test/v1', 'http://localhost:5173').corePath(new URL('http://api.test/pets'))).toBe('/pets');
+  });
+});
+
+describe('toResponse', () => {
+  it("declares a stalled body's whole length, sends half of it, and errors the rest with the signal's reason", async () => {
+    const body = JSON.stringify([{ id: 1, name: 'Zoë', categoryId: 1, status: 'available' }]);
+    const controller = new AbortController();
+    const response = toResponse({ status: 200, headers: { 'content-type': 'application/json' }, body, fault: 'stall' }, new Request('http://api.test/v1/pets', { signal: controller.signal }));
+    const length = new TextEncoder().encode(body).byteLength;
+    expect(response.headers.get('content-length')).toBe(String(length));
+    const reader = response.body!.getReader();
+    expect((await reader.read()).value?.byteLength).toBe(Math.ceil(length / 2));
+    const pending = reader.read();
+    const reason = new Error('gave up');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
   });
 });

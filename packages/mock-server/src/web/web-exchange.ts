@@ -77,6 +77,14 @@ export function fromRequest(request: Request, path: string): MockRequest {
  * fetch rejects with a TypeError); a stall sends half the body and never ends,
  * unless `signal` aborts, which errors the body with the signal's reason as
  * fetch does. A HEAD answer has no body.
+ *
+ * A stall declares the whole body's length, as the Node server's does. Without
+ * it, MSW in Node.js (@mswjs/interceptors 0.45) ends the body by closing the
+ * connection once the client aborts, and Node's fetch (undici) takes that close
+ * as the end of an answer it had already given up on: an uncaught
+ * `AssertionError` that fails the test run (docs/decisions.md, "#30: stall
+ * through MSW"). With a length, the close is a body cut short, which undici
+ * drops for an aborted request.
  */
 export function toResponse(result: MockResponse, request: Request): Response {
   if (result.fault === 'reset' || result.fault === 'empty') return Response.error();
@@ -84,12 +92,13 @@ export function toResponse(result: MockResponse, request: Request): Response {
   if (request.method === 'HEAD' || result.body === undefined) return new Response(null, init);
   if (result.fault !== 'stall') return new Response(result.body, init);
   const { signal } = request;
-  const half = result.body.slice(0, Math.ceil(result.body.length / 2));
+  const bytes = new TextEncoder().encode(result.body);
+  const half = bytes.subarray(0, Math.ceil(bytes.byteLength / 2));
   const stalled = new ReadableStream<Uint8Array>({
     start: (controller) => {
-      controller.enqueue(new TextEncoder().encode(half));
+      controller.enqueue(half);
       signal.addEventListener('abort', () => controller.error(signal.reason), { once: true });
     },
   });
-  return new Response(stalled, init);
+  return new Response(stalled, { ...init, headers: { ...result.headers, 'content-length': String(bytes.byteLength) } });
 }

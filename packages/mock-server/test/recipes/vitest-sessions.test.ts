@@ -4,25 +4,14 @@
 // Besides the README's files it holds a/pets.test.ts and b/pets.test.ts, two
 // files of one name that fail if they share a session, and refused.test.ts,
 // whose app swallows a 400 the session's afterEach must fail it for.
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { runChildVitest } from '../support/child-vitest.js';
 
 const project = fileURLToPath(new URL('vitest-sessions/', import.meta.url));
-const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-
-/** This run's environment without what vitest tells its own workers (a child vitest would take it as its own). */
-const childEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
 
 /** The recipe's project run by vitest in a child process, as a user's suite would run. */
-const runChild = (args: readonly string[]) =>
-  new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = execFile(process.execPath, [vitest, 'run', '--reporter=verbose', '--no-color', ...args], { cwd: project, env: { ...childEnv(), NO_COLOR: '1' }, timeout: 60_000 }, (_error, stdout, stderr) =>
-      resolve({ code: child.exitCode, output: `${stdout}${stderr}` }),
-    );
-  });
+const runChild = (args: readonly string[]) => runChildVitest(project, args);
 
 it('runs each test file against its own session of one server, files in parallel', async () => {
   const { code, output } = await runChild(['--exclude', 'refused.test.ts']);

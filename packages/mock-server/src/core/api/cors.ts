@@ -56,3 +56,20 @@ export function createCors(origins: readonly string[] | undefined, methods: read
     },
   };
 }
+
+/**
+ * The answer to a preflight that came without `Origin`, for a transport that
+ * answers inside the test process (the MSW handlers in Node.js), where no other
+ * site can reach it: there MSW drops the `Origin` and `Access-Control-Request-*`
+ * headers a DOM environment's fetch (happy-dom) sends with its preflight, so the
+ * origin rule above could only refuse it. Allows any origin, `methods`, and the
+ * headers asked for (`askedHeaders`), or else those a browser app of the API sends.
+ */
+export function openPreflightHeaders(askedHeaders: string | undefined, methods: readonly string[]): Record<string, string> {
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': methods.join(', '),
+    'access-control-allow-headers': askedHeaders || ALLOWED_HEADERS,
+    'access-control-max-age': '600',
+  };
+}
