@@ -17,13 +17,14 @@ interface MswServer {
 /**
  * The hooks' side of a mock in this process: `create` makes it (with
  * `createHandlers` or `createMockFetch`) given the `onRefusedRequest` to use,
- * `listen` starts MSW's server for the handlers (none for the fetch).
+ * `serve` makes MSW's server for the handlers (none for the fetch), which
+ * listens for the file's tests.
  * Refusals are collected as they happen, not read from the journal, so a
  * journal turned off or overflowing hides none.
  */
 export function inProcessTransport<Mock extends InProcessControls>(
   create: (onRefusedRequest: (error: { request: RefusedRequest }) => void) => Mock,
-  listen?: (mock: Mock) => MswServer,
+  serve?: (mock: Mock) => MswServer,
 ): { transport: Transport; mock: Mock } {
   let refused: RefusedRequest[] = [];
   const mock = create(({ request }) => void refused.push(request));
@@ -31,7 +32,9 @@ export function inProcessTransport<Mock extends InProcessControls>(
 
   const transport: Transport = {
     async start() {
-      server = listen?.(mock);
+      server = serve?.(mock);
+      // A request no handler answers fails the test instead of reaching the network.
+      server?.listen({ onUnhandledFrame: 'error' });
     },
     async reset() {
       server?.resetHandlers(); // MSW's: drops what a test added with server.use()

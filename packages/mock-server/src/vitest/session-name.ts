@@ -19,6 +19,6 @@ export function sessionNameOf(filePath: string, root: string | undefined): strin
   const path = filePath.replaceAll('\\', '/');
   const base = root?.replaceAll('\\', '/').replace(/\/?$/, '/');
   const shown = base !== undefined && path.startsWith(base) ? path.slice(base.length) : path.slice(path.lastIndexOf('/') + 1);
-  const readable = shown.replace(/\.(test|spec)\.[cm]?[jt]sx?$/, '').replaceAll(/[^\w-]/g, '-').slice(0, 55);
+  const readable = shown.replace(/(\.(test|spec))?\.[cm]?[jt]sx?$/, '').replaceAll(/[^\w-]/g, '-').slice(0, 55);
   return `${readable}-${hashOf(path)}`;
 }
