@@ -2,7 +2,8 @@
 // of fixtures/vitest-helper, whose files each call useMockApi() once, through
 // MSW, the in-process fetch and two sessions on one petstore-mock (two files
 // in parallel workers). The same five tests run through each (cases.ts): the
-// ones named `fails:` must fail, by their own names, and only those.
+// ones named `fails:` must fail, by their own names, and only those;
+// concurrent.fixture.ts's concurrent tests fail because they are.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -38,7 +39,7 @@ describe('useMockApi() under vitest', { timeout: 70_000 }, () => {
   it('fails each test that sent a refused request or missed an expected one, by its name, with the explanation, and no other', async () => {
     const { code, output } = await runFixture([]);
     expect(code).toBe(1);
-    expect(output).toMatch(/Tests\s+8 failed \| 14 passed \(22\)/);
+    expect(output).toMatch(/Tests\s+10 failed \| 14 passed \(24\)/);
     // vitest's per-test hooks failed them: no error outside a test.
     expect(output).not.toMatch(/Unhandled|Errors\s+\d/);
     const escape = (text: string) => text.replaceAll(/[.?*+()[\]{}|^$\\/]/g, '\\$&');
@@ -54,6 +55,9 @@ describe('useMockApi() under vitest', { timeout: 70_000 }, () => {
         expect(output).toContain(`✓ ${file} > passes: ${passing}`);
       }
     }
+    // One mock per file cannot tell concurrent tests apart: they fail at once, saying so.
+    expect(output).toContain('× concurrent.fixture.ts > fails: it runs concurrently with the next');
+    expect(output).toContain('useMockApi() gives a file one mock, reset before each test: "fails: it runs concurrently with the previous" runs concurrently with others.');
     // The one line that would expect it.
     expect(output).toContain('A test that means to send it says so first: expectRefused({"operation":"listPets","code":"invalid_request"}).');
   });
