@@ -19,7 +19,12 @@ describe('sessionNameOf', () => {
     }
   });
 
-  it('takes the file name alone for a file outside the root', () => {
+  it('shows the file name alone for a file outside the root, and keeps two of one name apart', () => {
     expect(sessionNameOf('/elsewhere/dogs.test.ts', '/repo')).toMatch(/^dogs-[0-9a-f]{8}$/);
+    expect(sessionNameOf('/elsewhere/dogs.test.ts', '/repo')).not.toBe(sessionNameOf('/other/dogs.test.ts', '/repo'));
+  });
+
+  it('gives a file the same name in every checkout', () => {
+    expect(sessionNameOf('/home/ada/app/src/cats.test.ts', '/home/ada/app')).toBe(sessionNameOf('/ci/build/src/cats.test.ts', '/ci/build'));
   });
 });
