@@ -4,6 +4,7 @@
 // in parallel workers). The same five tests run through each (cases.ts): the
 // ones named `fails:` must fail, by their own names, and only those;
 // concurrent.fixture.ts's concurrent tests fail because they are.
+// setup-files/ calls it in a setupFiles entry instead.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -16,10 +17,10 @@ const fixture = fileURLToPath(new URL('fixtures/vitest-helper/', import.meta.url
 const FILES = ['msw.fixture.ts', 'fetch.fixture.ts', 'session-a.fixture.ts', 'session-b.fixture.ts'];
 
 /** Runs the fixture in a child vitest; `args` after `run`. The parent's VITEST_* variables stay out: the child is a run of its own. */
-function runFixture(args: readonly string[]): Promise<{ code: number | null; output: string }> {
+function runFixture(args: readonly string[], cwd = fixture): Promise<{ code: number | null; output: string }> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'PETSTORE_MOCK_URL'));
   const child = spawn(process.execPath, [vitestBin, 'run', '--config', 'vitest.config.ts', '--reporter=verbose', ...args], {
-    cwd: fixture,
+    cwd,
     env: { ...inherited, NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,5 +69,16 @@ describe('useMockApi() under vitest', { timeout: 70_000 }, () => {
     expect(output).toMatch(/✓ session-a\.fixture\.ts > passes: sees only its own animal in \/sessions\/session-a-fixture-[0-9a-f]{8}\/v1 while the other file runs/);
     expect(output).toMatch(/✓ session-b\.fixture\.ts > passes: sees only its own animal in \/sessions\/session-b-fixture-[0-9a-f]{8}\/v1 while the other file runs/);
     expect(code).toBe(0);
+  });
+
+  it('works from a setupFiles entry: a mock per test file, reset and checked per test', async () => {
+    const { code, output } = await runFixture([], join(fixture, 'setup-files'));
+    expect(output).toMatch(/Tests\s+2 failed \| 4 passed \(6\)/);
+    for (const file of ['one.check.ts', 'two.check.ts']) {
+      expect(output).toContain(`✓ ${file} > passes: the mock was made for this test file`);
+      expect(output).toContain(`✓ ${file} > passes: the next test starts without that animal`);
+      expect(output).toMatch(new RegExp(`× ${file.replace('.', '\\.')} > fails: the app swallows a 400 .*\\n\\s+→ The mock refused GET /v1/pets with 400 invalid_request`));
+    }
+    expect(code).toBe(1);
   });
 });
