@@ -40,7 +40,7 @@ describe('useMockApi() under vitest', { timeout: 70_000 }, () => {
   it('fails each test that sent a refused request or missed an expected one, by its name, with the explanation, and no other', async () => {
     const { code, output } = await runFixture([]);
     expect(code).toBe(1);
-    expect(output).toMatch(/Tests\s+10 failed \| 14 passed \(24\)/);
+    expect(output).toMatch(/Tests\s+10 failed \| 16 passed \(26\)/);
     // vitest's per-test hooks failed them: no error outside a test.
     expect(output).not.toMatch(/Unhandled|Errors\s+\d/);
     const escape = (text: string) => text.replaceAll(/[.?*+()[\]{}|^$\\/]/g, '\\$&');
@@ -63,11 +63,12 @@ describe('useMockApi() under vitest', { timeout: 70_000 }, () => {
     expect(output).toContain('A test that means to send it says so first: expectRefused({"operation":"listPets","code":"invalid_request"}).');
   });
 
-  it('gives two files running at once on one petstore-mock a session each, named after the file', async () => {
+  it('gives two files running at once on one petstore-mock a session each, named after the file, with its controls over HTTP', async () => {
     const { code, output } = await runFixture(['--testNamePattern', '^passes', 'session-']);
-    expect(output).toMatch(/Tests\s+8 passed \| 4 skipped \(12\)/);
+    expect(output).toMatch(/Tests\s+10 passed \| 4 skipped \(14\)/);
     expect(output).toMatch(/✓ session-a\.fixture\.ts > passes: sees only its own animal in \/sessions\/session-a-fixture-[0-9a-f]{8}\/v1 while the other file runs/);
     expect(output).toMatch(/✓ session-b\.fixture\.ts > passes: sees only its own animal in \/sessions\/session-b-fixture-[0-9a-f]{8}\/v1 while the other file runs/);
+    expect(output).toContain("✓ session-a.fixture.ts > passes: stages answers and faults, resets and reads the journal over the session's admin API");
     expect(code).toBe(0);
   });
 
