@@ -3,12 +3,21 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// The mock server's core: no Node.js, no MSW, no adapter, from any depth of it.
+// Packages meet only through their public entries (exports map).
+const packageBoundary = {
+  group: ['@petstore/*/src/*', '@petstore/*/dist/*', '../../*/src/*'],
+  message: 'Import another package through its public entry, e.g. @petstore/sdk/contract.',
+};
+// vitest is an optional peer of the mock server: only its ./vitest entry may load it.
+const vitestOnlyInItsEntry = { group: ['vitest', 'vitest/*'], message: 'Only src/vitest imports vitest (an optional peer, loaded by @petstore/mock-server/vitest alone).' };
+
+// The mock server's core: no Node.js, no MSW, no vitest, no adapter, from any depth of it.
 const mockCorePatterns = [
   { group: ['node:*'], message: 'The core runs in browsers too: keep Node.js in src/node.' },
   { group: ['msw', 'msw/*'], message: 'The core knows no transport: MSW belongs in src/msw.' },
+  vitestOnlyInItsEntry,
   {
-    group: ['node', 'msw', 'fetch', 'web'].flatMap((adapter) => [`../${adapter}/*`, `../../${adapter}/*`]),
+    group: ['node', 'msw', 'fetch', 'web', 'vitest'].flatMap((adapter) => [`../${adapter}/*`, `../../${adapter}/*`]),
     message: 'The core imports no adapter.',
   },
 ];
@@ -36,13 +45,7 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              // Packages meet only through their public entries (exports map).
-              group: ['@petstore/*/src/*', '@petstore/*/dist/*', '../../*/src/*'],
-              message: 'Import another package through its public entry, e.g. @petstore/sdk/contract.',
-            },
-          ],
+          patterns: [packageBoundary],
         },
       ],
     },
@@ -107,6 +110,12 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    // The mock server's entries outside src/vitest load no vitest (the core's own rule below says so for it).
+    files: ['packages/mock-server/src/*.ts', 'packages/mock-server/src/{node,msw,fetch,web}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [packageBoundary, vitestOnlyInItsEntry] }] },
   },
   {
     // The mock server's core runs in browsers under MSW: no Node.js, no transport.

@@ -64,6 +64,14 @@ describe('the @petstore/mock-server entries for every runtime', () => {
     return modules;
   };
 
+  it.each(['index.js', 'fetch/index.js', 'msw/index.js'])('%s loads no vitest, an optional peer that only ./vitest imports', (entry) => {
+    for (const [file, code] of loaded(entry)) expect(code.match(/["']vitest(\/[\w/]*)?["']/g) ?? [], file).toEqual([]);
+  });
+
+  it('./vitest loads msw only when a file asks for its transport (msw is an optional peer too)', () => {
+    for (const [file, code] of loaded('vitest/index.js')) expect(code.match(/\bfrom\s*["']msw(\/[\w/]*)?["']/g) ?? [], file).toEqual([]);
+  });
+
   it.each(['fetch/index.js', 'msw/index.js'])('%s loads nothing from node: (browsers, Deno, Bun and workers run it)', (entry) => {
     const modules = loaded(entry);
     expect(modules.size).toBeGreaterThan(1);

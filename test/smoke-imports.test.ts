@@ -63,6 +63,14 @@ describe('built packages, imported by name', () => {
     expect((await modulesLoadedBy('@petstore/sdk')).filter((url) => url.includes('/conformance/'))).toEqual([]);
   });
 
+  it('@petstore/mock-server loads no vitest, and its ./vitest entry loads msw only for a file that asks for MSW', async () => {
+    expect((await modulesLoadedBy('@petstore/mock-server')).filter((url) => url.includes('/node_modules/vitest/'))).toEqual([]);
+    expect(await importInNode('@petstore/mock-server/vitest')).toEqual(expect.arrayContaining(['useMockApi', 'DEV_API_KEY', 'RefusedRequestError']));
+    const urls = await modulesLoadedBy('@petstore/mock-server/vitest');
+    expect(urls.some((url) => url.includes('/node_modules/vitest/'))).toBe(true);
+    expect(urls.filter((url) => url.includes('/node_modules/msw/'))).toEqual([]);
+  });
+
   it('@petstore/mock-server and @petstore/cli load', async () => {
     expect((await importInNode('@petstore/mock-server')).length).toBeGreaterThan(0);
     expect((await importInNode('@petstore/cli')).length).toBeGreaterThan(0);

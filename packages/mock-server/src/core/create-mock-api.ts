@@ -307,7 +307,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     }
     // The admin API is the test's own: its refusals reach the test as answers.
     if (refused && error && reportRefusal && !isAdminPath(request.path)) {
-      reportRefusal({ method: request.method, path: request.path, status: result.status, requestId, ...error });
+      reportRefusal({ method: request.method, path: request.path, status: result.status, requestId, ...(operation && { operation }), ...error });
     }
     return { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }), ...(error && { error }) };
   }

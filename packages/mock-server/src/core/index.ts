@@ -16,7 +16,7 @@ export { BodyTooLargeError } from './api/body-too-large-error.js';
 export { openPreflightHeaders } from './api/cors.js';
 export { MAX_BODY_BYTES, type ErrorExplanation, type MockRequest, type MockResponse, type RequestHeaders } from './api/exchange.js';
 export { RefusedRequestError, type RefusedRequest } from './journal/refused-request-error.js';
-export type { OnRefusedRequest } from './journal/refused-requests.js';
+export type { OnRefusedRequest, RefusalCode } from './journal/refused-requests.js';
 export type { RecordedInput } from './journal/recorded-input.js';
 export { FAULT_KINDS, type ArmedFault, type FaultKind, type FaultOptions, type Faults, type FaultSpec } from './staged/faults.js';
 export { type ListPetsQueryMatch, type OverrideMatch, type OverrideMatches } from './staged/override-match.js';

@@ -1,3 +1,4 @@
+import type { OperationId } from '@petstore/sdk/contract';
 import type { ErrorExplanation } from '../api/exchange.js';
 
 /** What the mock knows of a request it refused. */
@@ -7,6 +8,8 @@ export interface RefusedRequest extends ErrorExplanation {
   path: string;
   status: number;
   requestId: string;
+  /** The operation it reached, when its route and method name one (a refused body or query); absent for a path or method the API lacks. */
+  operation?: OperationId;
 }
 
 /**

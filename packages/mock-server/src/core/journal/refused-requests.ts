@@ -15,9 +15,14 @@ export type OnRefusedRequest = 'error' | 'warn' | 'off' | ((error: RefusedReques
  * type, size, query or body. Not `not_found` (an animal that does not exist is
  * a legitimate answer), nor what the client's timing or the server caused.
  */
-const REFUSAL_CODES: ReadonlySet<ErrorCode> = new Set(['invalid_request', 'invalid_json', 'unauthorized', 'route_not_found', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type']);
+const REFUSAL_CODES = ['invalid_request', 'invalid_json', 'unauthorized', 'route_not_found', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type'] as const satisfies readonly ErrorCode[];
 
-export const isRefusal = (code: string): boolean => REFUSAL_CODES.has(code as ErrorCode);
+/** The `code` of a refused request's Error body. */
+export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+const refusalCodes: ReadonlySet<string> = new Set(REFUSAL_CODES);
+
+export const isRefusal = (code: string): code is RefusalCode => refusalCodes.has(code);
 
 /**
  * Throws `error` where no caller can catch it: the page's `reportError` (a

@@ -1,7 +1,6 @@
-import { DEV_API_KEY } from '@petstore/mock-server';
+import { DEV_API_KEY, useMockApi } from '@petstore/mock-server/vitest';
 import { PetstoreClient } from '@petstore/sdk';
-import { expect, inject, it } from 'vitest';
-import { useFileSession } from './file-session.js';
+import { expect, it } from 'vitest';
 
 /** The animal each file adds to the server's own store (outside every session) once it has created its own. */
 const ARRIVED = 'arrived';
@@ -12,16 +11,15 @@ const ARRIVED = 'arrived';
  * then lists its session. Were the two to share a session, each would see the
  * other's animal too, or none once the other had ended the session.
  */
-export function itSeesOnlyItsOwnAnimal(fileUrl: string, name: string): void {
-  const session = useFileSession(fileUrl);
-  const client = new PetstoreClient({ baseUrl: session.url, apiKey: DEV_API_KEY, maxRetries: 0 });
-  const server = new PetstoreClient({ baseUrl: `${inject('mockOrigin')}/v1`, apiKey: DEV_API_KEY, maxRetries: 0 });
+export function itSeesOnlyItsOwnAnimal(name: string): void {
+  const mock = useMockApi({ transport: 'session', seed: 0 });
+  const server = new PetstoreClient({ baseUrl: `${process.env['PETSTORE_MOCK_URL']}/v1`, apiKey: DEV_API_KEY, maxRetries: 0 });
   const arrived = async () => (await server.pets.list({ limit: 100 })).filter((pet) => pet.name === ARRIVED).length;
 
-  it(`sees only its own animal in ${new URL(session.url).pathname} while the other pets.test.ts runs`, { timeout: 30_000 }, async () => {
-    await client.pets.create({ name, categoryId: 1 });
+  it(`sees only its own animal in ${new URL(mock.baseUrl).pathname} while the other pets.test.ts runs`, { timeout: 30_000 }, async () => {
+    await mock.client.pets.create({ name, categoryId: 1 });
     await server.pets.create({ name: ARRIVED, categoryId: 1 });
     await expect.poll(arrived, { timeout: 20_000 }).toBe(2);
-    expect((await client.pets.list()).map((pet) => pet.name)).toEqual([name]);
+    expect((await mock.client.pets.list()).map((pet) => pet.name)).toEqual([name]);
   });
 }

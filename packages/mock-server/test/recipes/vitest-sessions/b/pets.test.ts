@@ -1,4 +1,4 @@
 // a/pets.test.ts has this file's name: each must still get a session of its own.
 import { itSeesOnlyItsOwnAnimal } from '../same-name.js';
 
-itSeesOnlyItsOwnAnimal(import.meta.url, 'Rex');
+itSeesOnlyItsOwnAnimal('Rex');
