@@ -43,3 +43,18 @@ describe('createMockApi: the staged delay and the request signal', () => {
     expect(api.requests.list()).toMatchObject([{ operation: 'createPet', status: 499 }]);
   });
 });
+
+describe('createMockApi: the journal after a reset', () => {
+  it('does not record a request that arrived before the reset and was answered after it', async () => {
+    const api = createMockApi({ seed: 0 });
+    const delayed = countedCreate('delay=60000');
+    const answer = api.handle(delayed.request);
+    api.reset();
+    delayed.abort();
+    expect((await answer).status).toBe(499);
+    expect(api.requests.list()).toEqual([]);
+    // What arrives after the reset is recorded as ever.
+    expect((await api.handle(countedCreate().request)).status).toBe(201);
+    expect(api.requests.list().map(({ status }) => status)).toEqual([201]);
+  });
+});

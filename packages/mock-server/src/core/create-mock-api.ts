@@ -257,6 +257,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     const requestId = requestIdOf(original.headers);
     const recording = requests.size > 0 && !isAdminPath(original.path);
     const arrived = recording ? Date.now() : 0;
+    const generation = requests.generation;
     let bodyBytes: Uint8Array | undefined;
     // Recording keeps the body the operation read; without recording, the request goes through as it is.
     const request: MockRequest = recording
@@ -289,7 +290,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     const error = explainError(result.status, result.body);
 
     const headers = answerHeaders(cors, request, result, requestId);
-    if (recording) {
+    if (recording && requests.generation === generation) {
       requests.record({
         at: arrived,
         requestId,

@@ -275,6 +275,12 @@ const handBack = (): Promise<void> => new Promise((resolve) => realSetTimeout(re
 export interface Journal extends RecordedRequests {
   record(request: RawRecord): void;
   /**
+   * Counts the clears. A request that arrived before a clear (a reset) and is
+   * answered after it (a delayed one, aborted late) is not recorded: the
+   * journal after a reset holds only what arrived after it.
+   */
+  readonly generation: number;
+  /**
    * The JSON array `list(filter)` would give, made one entry at a time (a listing never holds every parsed body
    * at once), handing the event loop back every few milliseconds: ten listings of a full journal must not stall
    * the requests of the app under test.
@@ -291,6 +297,7 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxByte
   // Index of the oldest entry still kept; the array is compacted once half of it is gone.
   let head = 0;
   let bytes = 0;
+  let generation = 0;
   // The listing under way (listJson), which the next one waits for.
   let listing: Promise<void> = Promise.resolve();
 
@@ -365,10 +372,14 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxByte
       );
       return listed;
     },
+    get generation() {
+      return generation;
+    },
     clear() {
       kept = [];
       head = 0;
       bytes = 0;
+      generation += 1;
     },
   };
 }
