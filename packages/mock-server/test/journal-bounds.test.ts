@@ -149,7 +149,7 @@ async function growth(
 }
 
 describe('the journal at its bound', () => {
-  it('a journal filled with entries of 990 headers and two-byte text holds at most 17 MiB of heap (its 16, counted as V8 keeps them) and grows RSS by at most 40 MiB more than none', async () => {
+  it('a journal filled with entries of 990 headers and two-byte text holds at most 17 MiB of heap (its 16, counted as V8 keeps them) and grows RSS by at most 64 MiB (four times its 16) more than none', async () => {
     const warmUp = async (origin: string) => {
       await pipeline(origin, 40);
       await fetch(`${origin}/__admin/requests`, { method: 'DELETE', headers: auth });
@@ -158,7 +158,8 @@ describe('the journal at its bound', () => {
     // Filled to its bound (most of its 16 MiB), and no further.
     expect(grown.heapUsed).toBeGreaterThan(12 * MiB);
     expect(grown.heapUsed).toBeLessThan(17 * MiB);
-    expect(grown.rss).toBeLessThan(40 * MiB);
+    // V8 keeps room for garbage in proportion to what is live, more on Node.js 24 than 26.
+    expect(grown.rss).toBeLessThan(64 * MiB);
   }, 60_000);
 
   it('an entry keeps 64 of 990 headers and counts the others', async () => {
