@@ -13,7 +13,7 @@ export default defineConfig({
   reporter: 'list',
   use: {
     browserName: 'chromium',
-    ...(executablePath && { launchOptions: { executablePath } }),
+    launchOptions: executablePath ? { executablePath } : {},
     // The page (app.localhost) calls the mock on 127.0.0.1: Chromium asks first.
     permissions: ['local-network-access'],
   },
