@@ -26,7 +26,7 @@ export type MockFixture = SessionControls & {
   expectRefused(match?: RefusalMatch): void;
 };
 
-/** Options for a run or a project (`use` in the config), or a file (`test.use`, which starts a worker of its own). */
+/** Options for a run or a project (`use` in the config), or a file (`test.use` at its top level: its tests then run on workers of their own). */
 export interface MockWorkerOptions {
   /** The server's origin, `http://127.0.0.1:4010`; default the `PETSTORE_MOCK_URL` environment variable (`mockServerGlobalSetup()` sets it). */
   mockServerUrl: string | undefined;
