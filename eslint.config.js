@@ -10,14 +10,20 @@ const packageBoundary = {
 };
 // vitest is an optional peer of the mock server: only its ./vitest entry may load it.
 const vitestOnlyInItsEntry = { group: ['vitest', 'vitest/*'], message: 'Only src/vitest imports vitest (an optional peer, loaded by @petstore/mock-server/vitest alone).' };
+// So is @playwright/test, for its ./playwright entry.
+const playwrightOnlyInItsEntry = {
+  group: ['@playwright/test', '@playwright/test/*', 'playwright', 'playwright/*', 'playwright-core', 'playwright-core/*'],
+  message: 'Only src/playwright imports @playwright/test (an optional peer, loaded by @petstore/mock-server/playwright alone).',
+};
 
 // The mock server's core: no Node.js, no MSW, no vitest, no adapter, from any depth of it.
 const mockCorePatterns = [
   { group: ['node:*'], message: 'The core runs in browsers too: keep Node.js in src/node.' },
   { group: ['msw', 'msw/*'], message: 'The core knows no transport: MSW belongs in src/msw.' },
   vitestOnlyInItsEntry,
+  playwrightOnlyInItsEntry,
   {
-    group: ['node', 'msw', 'fetch', 'web', 'vitest'].flatMap((adapter) => [`../${adapter}/*`, `../../${adapter}/*`]),
+    group: ['node', 'msw', 'fetch', 'web', 'vitest', 'playwright', 'test-kit'].flatMap((adapter) => [`../${adapter}/*`, `../../${adapter}/*`]),
     message: 'The core imports no adapter.',
   },
 ];
@@ -112,8 +118,20 @@ export default defineConfig(
     },
   },
   {
-    // The mock server's entries outside src/vitest load no vitest (the core's own rule below says so for it).
-    files: ['packages/mock-server/src/*.ts', 'packages/mock-server/src/{node,msw,fetch,web}/**/*.ts'],
+    // The mock server's entries outside src/vitest and src/playwright load neither
+    // test runner (the core's own rule below says so for it); test-kit/, which
+    // both share, neither.
+    files: ['packages/mock-server/src/*.ts', 'packages/mock-server/src/{node,msw,fetch,web,test-kit}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [packageBoundary, vitestOnlyInItsEntry, playwrightOnlyInItsEntry] }] },
+  },
+  {
+    files: ['packages/mock-server/src/vitest/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [packageBoundary, playwrightOnlyInItsEntry] }] },
+  },
+  {
+    files: ['packages/mock-server/src/playwright/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [packageBoundary, vitestOnlyInItsEntry] }] },
   },

@@ -20,6 +20,7 @@ const BUILT = [
   'packages/mock-server/test/{hostile-clients,journal-bounds}.test.ts', // the server as a process of its own (fixtures/serve.mjs)
   'packages/mock-server/test/{docs-page,docs-page.browser}.test.ts', // dist/swagger-ui, copied there by the build
   'packages/mock-server/test/recipes/vitest-sessions.test.ts', // the README's recipe, run as a user's suite
+  'packages/mock-server/test/playwright-fixture.test.ts', // ./playwright in a child Playwright run
   'packages/mock-server/test/package-files.test.ts',
   'test/{smoke-imports,package-files,pack}.test.ts',
   'examples/browser-app/test/app.browser.test.ts', // the app as `vite build` bundles it

@@ -68,6 +68,16 @@ describe('the @petstore/mock-server entries for every runtime', () => {
     for (const [file, code] of loaded(entry)) expect(code.match(/["']vitest(\/[\w/]*)?["']/g) ?? [], file).toEqual([]);
   });
 
+  it.each(['index.js', 'fetch/index.js', 'msw/index.js', 'vitest/index.js'])('%s loads no @playwright/test, an optional peer that only ./playwright imports', (entry) => {
+    for (const [file, code] of loaded(entry)) expect(code.match(/["']@?playwright(-core)?(\/[\w/]*)?["']/g) ?? [], file).toEqual([]);
+  });
+
+  it('./playwright loads @playwright/test, and neither vitest nor msw', () => {
+    const modules = loaded('playwright/index.js');
+    expect([...modules.values()].some((code) => /\bfrom\s*["']@playwright\/test["']/.test(code))).toBe(true);
+    for (const [file, code] of modules) expect(code.match(/["'](vitest|msw)(\/[\w/]*)?["']/g) ?? [], file).toEqual([]);
+  });
+
   it('./vitest loads msw only when a file asks for its transport (msw is an optional peer too)', () => {
     for (const [file, code] of loaded('vitest/index.js')) expect(code.match(/\bfrom\s*["']msw(\/[\w/]*)?["']/g) ?? [], file).toEqual([]);
   });

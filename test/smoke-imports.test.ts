@@ -71,6 +71,17 @@ describe('built packages, imported by name', () => {
     expect(urls.filter((url) => url.includes('/node_modules/msw/'))).toEqual([]);
   });
 
+  it('@petstore/mock-server/playwright gives the fixture and the global set-up, and no other entry loads @playwright/test', async () => {
+    expect(await importInNode('@petstore/mock-server/playwright')).toEqual(expect.arrayContaining(['test', 'expect', 'mockFixtures', 'mockServerGlobalSetup', 'DEV_API_KEY', 'RefusedRequestError']));
+    const urls = await modulesLoadedBy('@petstore/mock-server/playwright');
+    expect(urls.some((url) => url.includes('/node_modules/@playwright/test/'))).toBe(true);
+    expect(urls.filter((url) => /\/node_modules\/(vitest|msw)\//.test(url))).toEqual([]);
+    // By the folder in node_modules: this checkout's own path may hold the word.
+    for (const entry of ['@petstore/mock-server', '@petstore/mock-server/vitest']) {
+      expect((await modulesLoadedBy(entry)).filter((url) => /\/node_modules\/(@playwright\/|playwright)/.test(url)), entry).toEqual([]);
+    }
+  });
+
   it('@petstore/mock-server and @petstore/cli load', async () => {
     expect((await importInNode('@petstore/mock-server')).length).toBeGreaterThan(0);
     expect((await importInNode('@petstore/cli')).length).toBeGreaterThan(0);

@@ -1,8 +1,10 @@
 /**
- * How the browser tests launch Chromium, for playwright-core (chromium.ts) and
- * for @playwright/test (its config's `use.launchOptions`): Debian's Chromium,
- * found (or installed) by scripts/browser.sh, never a downloaded browser, and
- * without the background networking this machine's closed network would refuse.
+ * How the browser tests launch Chromium through playwright-core (chromium.ts):
+ * Debian's Chromium, found (or installed) by scripts/browser.sh, never a
+ * downloaded browser, and without the background networking this machine's
+ * closed network would refuse. The mock server's Playwright recipe holds no
+ * path into this repository: `pnpm test:playwright` gives it the same
+ * Chromium in PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH.
  */
 export const chromiumLaunchOptions = {
   executablePath: process.env['PETSTORE_CHROMIUM'] ?? '/usr/bin/chromium',

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { checkRefusals, type RefusalMatch } from './refusal-check.js';
+import { checkRefusals, type RefusalMatch } from '../test-kit/refusal-check.js';
 import type { Transport } from './transport.js';
 
 /**

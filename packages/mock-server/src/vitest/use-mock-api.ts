@@ -3,10 +3,12 @@ import { expect } from 'vitest';
 import { DEV_API_KEY, type SeedPet } from '../core/index.js';
 import { createMockFetch } from '../fetch/create-mock-fetch.js';
 import { inProcessTransport, type InProcessControls, type InProcessMockOptions } from './in-process-transport.js';
-import type { RefusalMatch } from './refusal-check.js';
+import type { RefusalMatch } from '../test-kit/refusal-check.js';
+import { remoteSession } from '../test-kit/remote-session.js';
+import { serverOrigin } from '../test-kit/server-origin.js';
+import type { SessionControls } from '../test-kit/session-controls.js';
+import { sessionNameOf } from '../test-kit/session-name.js';
 import { registerHooks } from './register-hooks.js';
-import type { SessionControls } from './session-controls.js';
-import { sessionNameOf } from './session-name.js';
 import { sessionTransport } from './session-transport.js';
 
 /** Where the in-process transports answer unless told otherwise: a name no network resolves. */
@@ -67,15 +69,6 @@ function testFile(): string {
   return testPath;
 }
 
-/** The server's origin, from `server` or `PETSTORE_MOCK_URL`; a URL ending in `/v1` is taken for its origin too. */
-function serverOrigin(server: string | undefined): string {
-  const given = server ?? (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env['PETSTORE_MOCK_URL'];
-  if (given === undefined || given === '') {
-    throw new Error("useMockApi({ transport: 'session' }) needs the server: pass `server`, or set PETSTORE_MOCK_URL (a global set-up that starts petstore-mock sets it).");
-  }
-  return given.replace(/\/+$/, '').replace(/\/v1$/, '');
-}
-
 /**
  * Gives this test file a mock API of its own, from one call at the file's top
  * level (or in a `setupFiles` entry): vitest's hooks start it before the
@@ -89,12 +82,12 @@ export function useMockApi(options: SessionMockApiOptions): SessionMockApi;
 export function useMockApi(options: UseMockApiOptions): InProcessMockApi | Promise<InProcessMockApi> | SessionMockApi {
   if (options.transport === 'session') {
     const { server, apiKey = DEV_API_KEY, seed } = options;
-    const origin = serverOrigin(server);
-    const { transport, session } = sessionTransport(origin, sessionNameOf(testFile(), globalThis.process?.cwd()), apiKey, seed);
-    const baseUrl = `${origin}/sessions/${session.name}/v1`;
+    const origin = serverOrigin(server, "useMockApi({ transport: 'session' })", 'pass `server`');
+    const session = remoteSession(origin, sessionNameOf(testFile(), globalThis.process?.cwd()), apiKey);
+    const { name, admin, baseUrl } = session;
     const fetchOf: typeof fetch = (input, init) => globalThis.fetch(input, init);
     const client = new PetstoreClient({ baseUrl, apiKey, fetch: fetchOf, maxRetries: 0 });
-    return { ...session.controls, name: session.name, admin: session.admin, baseUrl, fetch: fetchOf, client, expectRefused: registerHooks(transport) };
+    return { ...session.controls, name, admin, baseUrl, fetch: fetchOf, client, expectRefused: registerHooks(sessionTransport(session, seed)) };
   }
 
   const { transport: kind, baseUrl = IN_PROCESS_BASE_URL, ...mockOptions } = options;

@@ -1,10 +1,5 @@
-import { startMockServer } from '@petstore/mock-server';
+import { mockServerGlobalSetup } from '@petstore/mock-server/playwright';
 
-// One mock server for the whole run (port 0: any free one); each worker uses a
-// session of its own on it (fixtures.ts). The workers read its origin from the
-// environment, which Playwright hands them from here.
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  const server = await startMockServer({ port: 0 });
-  process.env['PETSTORE_MOCK_ORIGIN'] = server.origin;
-  return () => server.close(); // the global teardown
-}
+// One petstore-mock for the whole run, on any free port; the workers find it
+// in PETSTORE_MOCK_URL. What this returns closes it after the run.
+export default mockServerGlobalSetup();

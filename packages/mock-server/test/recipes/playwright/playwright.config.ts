@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
-// This repository's tests run Debian's Chromium (PETSTORE_CHROMIUM); in your
-// project, leave `launchOptions` out and let `npx playwright install` fetch one.
-import { chromiumLaunchOptions } from '../../../../../test/support/chromium-launch-options.js';
+
+// A Chromium of your own, if you set its path (this repository's CI runs
+// Debian's); otherwise the one `npx playwright install chromium` fetched.
+const executablePath = process.env['PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH'];
 
 export default defineConfig({
   testDir: '.',
@@ -10,5 +11,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   reporter: 'list',
-  use: { browserName: 'chromium', launchOptions: chromiumLaunchOptions, permissions: ['local-network-access'] },
+  use: {
+    browserName: 'chromium',
+    launchOptions: executablePath ? { executablePath } : {},
+    // The page (app.localhost) calls the mock on 127.0.0.1: Chromium asks first.
+    permissions: ['local-network-access'],
+  },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionNameOf } from './session-name.js';
+import { sessionNameOf, sessionNameOfTest } from './session-name.js';
 
 describe('sessionNameOf', () => {
   it('names a file by its path under the root, without its test suffix, and a hash of the whole path', () => {
@@ -26,5 +26,22 @@ describe('sessionNameOf', () => {
 
   it('gives a file the same name in every checkout', () => {
     expect(sessionNameOf('/home/ada/app/src/cats.test.ts', '/home/ada/app')).toBe(sessionNameOf('/ci/build/src/cats.test.ts', '/ci/build'));
+  });
+});
+
+describe('sessionNameOfTest', () => {
+  it('names a test by its file without the suffix and its titles, and a hash of its id', () => {
+    expect(sessionNameOfTest(['animals.spec.ts', 'lists the animals: Rex, Bella'], 'f1-0a')).toMatch(/^animals-lists-the-animals--Rex--Bella-[0-9a-f]{8}$/);
+  });
+
+  it('keeps apart two tests that read alike, by their ids (another project, another repeat)', () => {
+    const titles = ['animals.spec.ts', 'lists'];
+    expect(sessionNameOfTest(titles, 'f1-0a')).not.toBe(sessionNameOfTest(titles, 'f1-0b'));
+  });
+
+  it('always gives a valid session name, however long or strange the titles', () => {
+    for (const titles of [['a.spec.ts', 'x'.repeat(200)], ['sub/ünï cödé.spec.ts', 'describe', '«title» #1'], []]) {
+      expect(sessionNameOfTest(titles, 'id')).toMatch(/^[\w-]{1,64}$/);
+    }
   });
 });

@@ -1,0 +1,3 @@
+import { mockServerGlobalSetup } from '@petstore/mock-server/playwright';
+
+export default mockServerGlobalSetup();
