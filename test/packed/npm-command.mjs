@@ -52,13 +52,13 @@ function npmEnvironment(npmCli, cacheDir) {
 export function createNpm({ cacheDir }) {
   const cli = findNpmCli();
   const env = npmEnvironment(cli, cacheDir);
-  /** Runs `npm …args` in `cwd`. */
-  const npm = (args, { cwd, timeoutMs }) => runCommand(process.execPath, [cli, ...args], { cwd, env, timeoutMs });
+  /** Runs `npm …args` in `cwd`; `extraEnv` adds variables (a package's own install switches). */
+  const npm = (args, { cwd, timeoutMs, extraEnv = {} }) => runCommand(process.execPath, [cli, ...args], { cwd, env: { ...env, ...extraEnv }, timeoutMs });
   return {
     cli,
     env,
     npm,
     /** `npm install` with the offline-first flags; `args` adds packages or options. */
-    install: (cwd, args, timeoutMs) => npm(['install', '--no-audit', '--no-fund', '--prefer-offline', ...args], { cwd, timeoutMs }),
+    install: (cwd, args, timeoutMs, extraEnv) => npm(['install', '--no-audit', '--no-fund', '--prefer-offline', ...args], { cwd, timeoutMs, extraEnv }),
   };
 }

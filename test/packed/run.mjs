@@ -1,8 +1,9 @@
 // pnpm test:packed: the three packages as their users get them. Each is packed
 // with `pnpm pack`, then installed with npm into fresh folders outside the
 // workspace (so nothing resolves from its node_modules) and used there: a strict
-// TypeScript app, CommonJS require(), a Vite build, a vitest + msw suite, and the
-// CLI installed globally. One line per check, then "N passed, N failed".
+// TypeScript app, CommonJS require(), a Vite build, a vitest + msw suite, the
+// mock-server README's recipes as a user copies them, and the CLI installed
+// globally. One line per check, then "N passed, N failed".
 // Usage: node test/packed/run.mjs [--keep]   (after pnpm build; --keep leaves the folders for a look)
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { copyFixture } from './copy-fixture.mjs';
 import { checkInstallScripts } from './install-scripts.mjs';
 import { createNpm } from './npm-command.mjs';
 import { packPackages } from './pack-packages.mjs';
+import { runRecipeChecks } from './recipe-checks.mjs';
 import { killAllCommands } from './run-command.mjs';
 import { runViteChecks } from './vite-checks.mjs';
 import { readWorkspaceVersions } from './workspace-versions.mjs';
@@ -77,19 +79,20 @@ async function runChecks() {
 
   const versions = readWorkspaceVersions(join(repoRoot, 'pnpm-lock.yaml'));
   const npm = createNpm({ cacheDir: join(repoRoot, '.tools', 'npm-cache') });
-  const installFixture = async (name) => {
+  const installFixture = async (name, extraEnv) => {
     const projectDir = join(tempRoot, name);
     copyFixture(join(fixturesDir, name), projectDir, { tarballs, versions });
-    await npm.install(projectDir, [], timeouts.install);
+    await npm.install(projectDir, [], timeouts.install, extraEnv);
     return projectDir;
   };
   const cliVersion = JSON.parse(readFileSync(join(repoRoot, 'packages', 'cli', 'package.json'), 'utf8')).version;
 
-  // Three independent installs, side by side; the CLI borrows the app's petstore-mock.
+  // Four independent installs, side by side; the CLI borrows the app's petstore-mock.
   const app = runAppChecks({ report, installFixture, timeouts });
+  const recipes = runRecipeChecks({ report, installFixture, timeouts, readmePath: join(repoRoot, 'packages', 'mock-server', 'README.md') });
   const vite = runViteChecks({ report, installFixture, timeouts });
   const cli = runCliChecks({ report, tempRoot, tarballs, npm, timeouts, cliVersion, appProject: app.then(({ projectDir }) => projectDir) });
-  const [{ projectDir: appDir, done }, viteDir, prefix] = await Promise.all([app, vite, cli]);
+  const [{ projectDir: appDir, done }, viteDir, prefix] = await Promise.all([app, vite, cli, recipes]);
   await done;
 
   const ours = ['@petstore/sdk', '@petstore/mock-server'];
