@@ -1,7 +1,7 @@
 // The mock-server README's recipes, run as a user copies them: each file the
 // README shows whole (`<!-- file: test/recipes/… -->`) is written, from the
 // README's own text, into a fresh project that installed the tarballs, vitest,
-// msw and @playwright/test; then each recipe runs there with its own tools. No
+// msw, @playwright/test and Storybook; then each recipe runs there with its own tools. No
 // file of this repository is copied, so a recipe that leans on one fails here.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -50,14 +50,25 @@ const RECIPES = [
     args: ['test', '--workers', '2'],
     expect: [/using 2 workers/, /\b5 passed\b/],
   },
+  {
+    name: 'recipe: Storybook, a store per story, its stories run by the Vitest add-on in Chromium',
+    files: ['storybook/.storybook/main.ts', 'storybook/.storybook/preview.ts', 'storybook/pets-list.ts', 'storybook/pets-list.stories.ts', 'storybook/vitest.config.ts'],
+    cwd: 'storybook',
+    // The README's own step, MSW's service worker into the folder main.ts serves, run
+    // where the user runs it: at the project's root, by its package.json (which msw reads).
+    before: [{ tool: 'msw', args: ['init', 'storybook/public', '--no-save'], cwd: '.' }],
+    tool: 'vitest',
+    args: ['run'],
+    expect: [/Test Files\s+1 passed \(1\)/, /Tests\s+4 passed \(4\)/],
+  },
 ];
 
 /** The third-party tools whose installed versions the report gives. */
-const TOOLS = ['vitest', 'msw', '@playwright/test'];
+const TOOLS = ['vitest', 'msw', '@playwright/test', 'storybook', '@storybook/addon-vitest'];
 
 export async function runRecipeChecks({ report, installFixture, timeouts, readmePath }) {
   let projectDir;
-  const installed = await report.check('recipes: npm install of the sdk and mock-server tarballs, vitest, msw, @playwright/test (no browser)', async (note) => {
+  const installed = await report.check('recipes: npm install of the sdk and mock-server tarballs, vitest, msw, @playwright/test, Storybook (no browser)', async (note) => {
     // Playwright's browsers never come from the network here: Debian's Chromium runs the recipe.
     projectDir = await installFixture('recipes', { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' });
     const version = (name) => JSON.parse(readFileSync(join(projectDir, 'node_modules', name, 'package.json'), 'utf8')).version;
@@ -95,11 +106,9 @@ export async function runRecipeChecks({ report, installFixture, timeouts, readme
     await report.check(recipe.name, async (note) => {
       const missing = recipe.files.filter((file) => !shown.has(RECIPE_DIR + file));
       if (missing.length > 0) throw new Error(`the README does not show ${missing.join(', ')} (a <!-- file: ${RECIPE_DIR}… --> block each)`);
-      const { stdout } = await runCommand(join(projectDir, 'node_modules', '.bin', recipe.tool), recipe.args, {
-        cwd: join(projectDir, recipe.cwd),
-        env,
-        timeoutMs: timeouts.tool,
-      });
+      const run = ({ tool, args, cwd }) => runCommand(join(projectDir, 'node_modules', '.bin', tool), args, { cwd: join(projectDir, cwd), env, timeoutMs: timeouts.tool });
+      for (const step of recipe.before ?? []) await run(step);
+      const { stdout } = await run(recipe);
       const output = stripVTControlCharacters(stdout);
       for (const pattern of recipe.expect) {
         if (!pattern.test(output)) throw new Error(`the output does not match ${pattern}:\n${output.trimEnd().split('\n').slice(-30).join('\n')}`);
