@@ -52,4 +52,16 @@ export {
   unknownFieldsMessage,
 } from './pet.js';
 export { QueryValue } from './query-value.js';
+export {
+  CHOICE_NAMES,
+  KIT_CHOICES,
+  parseServiceProfile,
+  PROFILE_MAX_BYTES,
+  PROFILE_VERSION,
+  resolveChoices,
+  SERVICE_CHOICES,
+  ServiceProfile,
+  type ChoiceName,
+  type ServiceChoices,
+} from './service-profile.js';
 export { DEFAULT_PET_STATUS, PET_STATUSES } from './statuses.js';
