@@ -112,7 +112,7 @@ export function parseServiceProfile(text: string): ServiceProfile {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new TypeError(`not JSON: ${(error as Error).message}`);
+    throw new TypeError(`not JSON: ${(error as Error).message}`, { cause: error });
   }
   const result = z.safeParse(ServiceProfile, json, { error: describeIssue });
   if (!result.success) throw new TypeError(formatIssues('', result.error.issues.slice(0, 5)));
