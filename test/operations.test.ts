@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { run } from '@petstore/cli';
 import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
 import { PetstoreClient } from '@petstore/sdk';
-import { CONFORMANCE_CASES, forAnyDeployment, UNCHECKED_STATUSES, type OperationStatus, type RunState } from '@petstore/sdk/conformance';
+import { CONFORMANCE_CASES, createRunState, forAnyDeployment, UNCHECKED_STATUSES, type OperationStatus } from '@petstore/sdk/conformance';
 import { definitionOf, OPERATION_IDS, OPERATIONS, type OperationId } from '@petstore/sdk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -91,7 +91,7 @@ describe.each(OPERATION_IDS)('operation %s', (operation) => {
     const schema = document.paths[path]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
     // The document's components beside the body's schema, so that its $refs resolve; formats (int64) are words, not checks.
     const valid = new Ajv2020({ strict: false, validateFormats: false }).compile({ ...schema, components: document.components });
-    const state: RunState = { name: 'petstore-verify-guard', created: [], listed: [], pages: {} };
+    const state = createRunState('petstore-verify-guard');
     const sent = CONFORMANCE_CASES.flatMap((item) => {
       // The cases any deployment is checked with: the mock's own stage answers (Prefer, a full store) whatever the body.
       const planned = item.operation === operation && forAnyDeployment(item) ? item.plan(state) : { skip: 'not this operation' };

@@ -23,6 +23,7 @@ describe('renderJunit', () => {
     runId: 'r1',
     allowWrites: true,
     maxRequests: 100,
+    choices: { observed: {}, inconsistent: {}, unexpected: {} },
     requests: 2,
     results: [
       { id: 'a', title: 'A', operation: 'listPets', status: 200, level: 'required', spec: 's', outcome: 'pass', findings: [] },

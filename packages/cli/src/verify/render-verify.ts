@@ -43,8 +43,9 @@ function caseLines(report: ConformanceReport, paint: Paint): string[] {
   // The cases a stopped run never reached share one line, not one each.
   const stoppedReason = report.stopped && `the run stopped: ${report.stopped.message}`;
   const unreached = report.results.filter((result) => result.outcome === 'skip' && result.reason === stoppedReason).length;
+  // A probe that had nothing left to learn is not a check: it is left out.
   const shownResults = ORDER.flatMap((outcome) =>
-    report.results.filter((result) => result.outcome === outcome && !(outcome === 'skip' && result.reason === stoppedReason)),
+    report.results.filter((result) => result.outcome === outcome && !(outcome === 'skip' && (result.reason === stoppedReason || result.probe))),
   );
   const header = ['RESULT', 'OPERATION', 'STATUS', 'CASE'];
   const rows = shownResults.map((result) => [LABEL[result.outcome], result.operation ?? '-', String(result.status), safe(result.title)]);

@@ -1,5 +1,7 @@
 import { OPERATIONS, type OperationId, type OperationMethod } from '../contract/operations.js';
 import type { Pet } from '../contract/pet.js';
+import { NAME_MAX_LENGTH } from '../contract/limits.js';
+import { resolveChoices, type ChoiceName, type ServiceChoices, type ServiceProfile } from '../contract/service-profile.js';
 import type { Finding, Level, Reply } from './checks.js';
 
 /** A request as a case describes it; the engine adds the base URL, the credential, `Accept` and an `X-Request-Id`. */
@@ -34,6 +36,35 @@ export interface RunState {
   pages: Partial<Record<'default' | 'twenty', number[]>>;
   /** The animal created with a status, which get and list then look for. */
   subject?: Pet;
+  /** The open choices the cases expect: the profile's, else the kit's. */
+  choices: ServiceChoices;
+  /** The choices the profile names: a difference from one of them is drift, not a note. */
+  named: Partial<ServiceChoices>;
+  /** What the answers showed of each choice (for `--write-profile`). */
+  observed: Partial<ServiceChoices>;
+  /** Choices two answers disagreed on, and what each showed. */
+  inconsistent: Partial<Record<ChoiceName, string>>;
+  /** Choices an answer showed none of the allowed values of, and what came. */
+  unexpected: Partial<Record<ChoiceName, string>>;
+  /** What the name-length probes learnt: the longest name accepted and the shortest refused. */
+  nameLengths: { accepted: number; refused: number; known: boolean };
+}
+
+/** A run's state before its first case: `name` for the animals it creates, the profile's choices (else the kit's). */
+export function createRunState(name: string, profile?: ServiceProfile): RunState {
+  return {
+    name,
+    created: [],
+    listed: [],
+    pages: {},
+    choices: resolveChoices(profile),
+    named: resolveChoices(profile, {}),
+    observed: {},
+    inconsistent: {},
+    unexpected: {},
+    // Nothing accepted yet; the contract refuses a name longer than its longest.
+    nameLengths: { accepted: 0, refused: NAME_MAX_LENGTH + 1, known: false },
+  };
 }
 
 /** A request, or why the case does not run. */
@@ -69,6 +100,14 @@ export interface ConformanceCase {
    * Absent: every reader runs it.
    */
   mockOnly?: string;
+  /** The open choices its answer shows (`choice()` in its check): what `--write-profile` learns from it. */
+  observes?: readonly ChoiceName[];
+  /**
+   * A probe: sent only while the cases before it left its choice open (a
+   * service whose longest name is not the expected one), skipped otherwise. A
+   * report leaves a skipped probe out of its text.
+   */
+  probe?: true;
   plan(state: RunState): Planned;
   check(reply: Reply, state: RunState): Finding[];
 }

@@ -3,7 +3,7 @@
 // runtime (its runtime suite) and the mock server (its transport tests, which
 // also run the cases marked `mockOnly`). Not imported by the SDK's root: a
 // browser app never loads it.
-export { forAnyDeployment, requestTo, type CaseRequest, type ConformanceCase, type Planned, type RunState } from './case.js';
+export { createRunState, forAnyDeployment, requestTo, type CaseRequest, type ConformanceCase, type Planned, type RunState } from './case.js';
 export { ABSENT_ID, CONFORMANCE_CASES, NAME_PREFIX, UNCHECKED_STATUSES, WRONG_KEY, type OperationStatus } from './cases.js';
 export type { ExactAnswer } from './exact-answer.js';
 export type { Finding, Level, Reply } from './checks.js';

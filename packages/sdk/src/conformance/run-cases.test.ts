@@ -185,8 +185,38 @@ describe('runCases', () => {
       ['listPets-400-limit-101', 'note'],
       ['getPet-404', 'fail'],
     ]);
-    expect(report.results[0]?.findings[0]).toMatchObject({ level: 'note', what: 'status', expected: '400', received: '200', spec: expect.stringContaining('not shown') });
+    expect(report.results[0]?.findings[0]).toMatchObject({ level: 'note', what: 'choice limitOutOfRange', expected: 'refuse', received: 'limit=101 → 200 with 0 animals', spec: expect.stringContaining('not shown') });
     expect(report.results[1]?.findings[0]).toMatchObject({ level: 'required', what: 'body', expected: 'an Error', received: 'body.status: missing in {"code":"not_found","message":"no"}' });
+  });
+
+  it('holds the service to a profile: a choice that changed is drift, a failure', async () => {
+    const { fetch } = fakeFetch((request) => {
+      const url = new URL(request.url);
+      // The profile says clamp; this service now refuses, and spells not_found its own way.
+      if (url.searchParams.get('limit') === '101') return json(400, { code: 'invalid_request', message: 'no', status: 400 });
+      return json(404, { code: 'NOT_FOUND', message: 'no', status: 404 });
+    });
+    const profile = { profileVersion: 1, choices: { limitOutOfRange: 'clamp', errorCodes: { not_found: 'NOT_FOUND' } } } as const;
+    const report = await runCases(options(fetch, { profile, cases: only('listPets-400-limit-101', 'getPet-404') }));
+    expect(report.results.map((result) => [result.id, result.outcome])).toEqual([
+      ['listPets-400-limit-101', 'fail'],
+      // Its code is the profile's; only the deprecation headers, which the profile does not name, differ from the kit's.
+      ['getPet-404', 'note'],
+    ]);
+    expect(report.results[1]?.findings.map((finding) => finding.what)).toEqual(['choice getPetDeprecation.deprecation', 'choice getPetDeprecation.sunset', 'choice getPetDeprecation.link']);
+    expect(report.results[0]?.findings).toEqual([expect.objectContaining({ level: 'required', drift: true, what: 'choice limitOutOfRange', expected: 'clamp', received: 'limit=101 → 400' })]);
+  });
+
+  it('records what the answers show of each choice, and a choice two answers disagree on', async () => {
+    const { fetch } = fakeFetch((request) => {
+      const limit = new URL(request.url).searchParams.get('limit');
+      // Refuses limit=0 but clamps limit=101: the service is not consistent.
+      if (limit === '101') return json(200, []);
+      return json(400, { code: 'BAD_REQUEST', message: 'no', status: 400 }, { 'www-authenticate': 'Bearer' });
+    });
+    const report = await runCases(options(fetch, { cases: only('listPets-400-limit-0', 'listPets-400-limit-101', 'getPet-400-malformed-id') }));
+    expect(report.choices.observed).toEqual({ limitOutOfRange: 'refuse', errorCodes: { invalid_request: 'BAD_REQUEST' }, malformedPetId: 400 });
+    expect(report.choices.inconsistent).toEqual({ limitOutOfRange: 'limitOutOfRange: refuse in one answer, clamp in another (limit=101 → 200 with 0 animals)' });
   });
 
   it('an Error whose status is not the HTTP status fails', async () => {

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { Pet } from '../contract/pet.js';
+import type { ChoiceName, ServiceChoices, ServiceProfile } from '../contract/service-profile.js';
 import { parseExactJson } from '../client/exact-json.js';
 import type { Logger } from '../client/options.js';
 import { newRequestId } from '../client/request-id.js';
 import { userAgentHeader } from '#runtime';
-import { forAnyDeployment, type CaseRequest, type ConformanceCase, type RunState } from './case.js';
+import { createRunState, forAnyDeployment, type CaseRequest, type ConformanceCase } from './case.js';
 import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY } from './cases.js';
 import { shown, type Finding, type Reply } from './checks.js';
 import { coverageMatrix, type MatrixCell } from './matrix.js';
@@ -40,6 +41,12 @@ export interface RunCasesOptions {
   logger?: Pick<Logger, 'debug'>;
   /** The cases to run, in order: by default those of the table any deployment is checked with (all but the mock-only ones). */
   cases?: readonly ConformanceCase[];
+  /**
+   * The service's profile: the open choices the cases expect, where it names
+   * them, and a difference is drift (a failure). Without one, the kit's
+   * choices, and a difference is a note.
+   */
+  profile?: ServiceProfile;
 }
 
 /** `pass`; `fail`: a required check did not hold; `note`: only an open behaviour differs; `skip`: not sent. */
@@ -61,7 +68,7 @@ export interface SentRequest {
 }
 
 /** A case's result: its description (from the table) and what the run found. */
-export interface CaseResult extends Pick<ConformanceCase, 'id' | 'title' | 'operation' | 'status' | 'level' | 'spec'> {
+export interface CaseResult extends Pick<ConformanceCase, 'id' | 'title' | 'operation' | 'status' | 'level' | 'spec' | 'probe'> {
   outcome: Outcome;
   /** Why the case was skipped. */
   reason?: string;
@@ -98,6 +105,12 @@ export interface ConformanceReport {
   created: Pet[];
   summary: Record<Outcome, number>;
   stopped?: Stopped;
+  /** What the answers showed of the open choices (what `--write-profile` writes), and what they could not settle. */
+  choices: {
+    observed: Partial<ServiceChoices>;
+    inconsistent: Partial<Record<ChoiceName, string>>;
+    unexpected: Partial<Record<ChoiceName, string>>;
+  };
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -188,8 +201,8 @@ const outcomeOf = (findings: readonly Finding[]): Outcome =>
   findings.some((item) => item.level === 'required') ? 'fail' : findings.length > 0 ? 'note' : 'pass';
 
 function result(testCase: ConformanceCase, fields: Pick<CaseResult, 'outcome' | 'findings'> & Partial<CaseResult>): CaseResult {
-  const { id, title, operation, status, level, spec } = testCase;
-  return { id, title, ...(operation && { operation }), status, level, spec, ...fields };
+  const { id, title, operation, status, level, spec, probe } = testCase;
+  return { id, title, ...(operation && { operation }), status, level, spec, ...(probe && { probe }), ...fields };
 }
 
 /**
@@ -201,7 +214,7 @@ function result(testCase: ConformanceCase, fields: Pick<CaseResult, 'outcome' | 
 export async function runCases(options: RunCasesOptions): Promise<ConformanceReport> {
   if (!RUN_ID.test(options.runId)) throw new TypeError(`runId must be 1 to 32 letters, digits or -, got ${JSON.stringify(options.runId)}`);
   const cases = options.cases ?? CONFORMANCE_CASES.filter(forAnyDeployment);
-  const state: RunState = { name: `${NAME_PREFIX}${options.runId}`, created: [], listed: [], pages: {} };
+  const state = createRunState(`${NAME_PREFIX}${options.runId}`, options.profile);
   const results: CaseResult[] = [];
   let requests = 0;
   let stopped: Stopped | undefined;
@@ -258,7 +271,8 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
     }
   }
   const summary: Record<Outcome, number> = { pass: 0, fail: 0, note: 0, skip: 0 };
-  for (const item of results) summary[item.outcome]++;
+  // A probe with nothing left to learn was never a check: it is in `results` only.
+  for (const item of results) if (!(item.probe && item.outcome === 'skip')) summary[item.outcome]++;
   return {
     baseUrl: options.baseUrl,
     runId: options.runId,
@@ -270,5 +284,6 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
     created: state.created,
     summary,
     ...(stopped && { stopped }),
+    choices: { observed: state.observed, inconsistent: state.inconsistent, unexpected: state.unexpected },
   };
 }
