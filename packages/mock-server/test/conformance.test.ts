@@ -6,8 +6,8 @@
 import { createMockFetch } from '@petstore/mock-server/fetch';
 import { createHandlers } from '@petstore/mock-server/msw';
 import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
-import { NAME_MAX_LENGTH } from '@petstore/sdk/contract';
-import { CONFORMANCE_CASES, forAnyDeployment, NAME_PREFIX, runCases, type ConformanceCase, type ConformanceReport } from '@petstore/sdk/conformance';
+import { KIT_CHOICES, NAME_MAX_LENGTH, resolveChoices } from '@petstore/sdk/contract';
+import { CONFORMANCE_CASES, forAnyDeployment, NAME_PREFIX, PROFILE_CASES, profileFromReport, runCases, type ConformanceCase, type ConformanceReport } from '@petstore/sdk/conformance';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -78,4 +78,28 @@ it('the cases for any deployment pass against an empty store, where nothing can 
   const notPassed = report.results.filter((result) => result.outcome !== (result.probe ? 'skip' : 'pass'));
   expect(notPassed, JSON.stringify(notPassed, null, 2)).toEqual([]);
   expectWhole(report, CONFORMANCE_CASES.filter(forAnyDeployment));
+});
+
+describe('a profile written from the mock', () => {
+  const baseUrl = 'http://profile.test/v1';
+
+  it("is the kit's choices, every one observed, in the profile's cases alone", async () => {
+    const mock = createMockFetch({ baseUrl });
+    const report = await runCases({ ...options, baseUrl, fetch: mock.fetch, cases: PROFILE_CASES });
+    const profile = profileFromReport(report, '2026-11-27T00:00:00.000Z');
+    expect(profile).not.toHaveProperty('unobserved');
+    expect(profile).not.toHaveProperty('inconsistent');
+    expect(resolveChoices(profile)).toEqual(KIT_CHOICES);
+    // Reads and writes: the figure docs/benchmarks.md gives.
+    expect(report.requests).toBe(PROFILE_CASES.filter((testCase) => !testCase.probe).length);
+  });
+
+  it('says which choices need writes, rather than guess them', async () => {
+    const mock = createMockFetch({ baseUrl });
+    const report = await runCases({ ...options, baseUrl, fetch: mock.fetch, cases: PROFILE_CASES, allowWrites: false, writeSkipReason: 'writes are not allowed here' });
+    const profile = profileFromReport(report, '2026-11-27T00:00:00.000Z');
+    expect(profile.unobserved).toEqual({ defaultStatus: 'writes are not allowed here', unknownCreateFields: 'writes are not allowed here', nameMaxLength: 'writes are not allowed here' });
+    expect(Object.keys(profile.choices).sort()).toEqual(['challenge', 'errorCodes', 'getPetDeprecation', 'limitOutOfRange', 'listOrder', 'malformedPetId', 'unknownStatusFilter']);
+    expect(mock.requests.list().every((request) => request.method === 'GET')).toBe(true);
+  });
 });

@@ -8,6 +8,7 @@ export { ABSENT_ID, CONFORMANCE_CASES, NAME_PREFIX, UNCHECKED_STATUSES, WRONG_KE
 export type { ExactAnswer } from './exact-answer.js';
 export type { Finding, Level, Reply } from './checks.js';
 export { coverageMatrix, documentedStatuses, type MatrixCell } from './matrix.js';
+export { PROFILE_CASES, profileFromReport } from './written-profile.js';
 export {
   DEFAULT_MAX_BODY_BYTES,
   runCases,
