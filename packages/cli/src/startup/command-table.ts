@@ -49,9 +49,16 @@ Writes (every case whose request is not a GET; the animals they create are named
 petstore-verify-<run id>) are sent only to a loopback address (127.0.0.0/8, ::1,
 localhost) unless --allow-writes is given; without it they are skipped, with that reason. At most ${VERIFY_MAX_REQUESTS} requests, each within --timeout, all within --total-timeout.
 
+Where the specification is silent (the status of a new animal, limit outside its range,
+error codes, …), --write-profile FILE records the service's choices as a service profile
+(the fewest requests that show them; the choices that need a create only with writes
+allowed, and the profile says which it could not observe or saw two ways), which
+petstore-mock --profile FILE then plays back. --expect-profile FILE holds the service to
+it: a choice that changed since is drift, a failure (exit 1).
+
 Exit codes of verify:
   0  conformant (notes do not fail a run)
-  1  a contract violation
+  1  a contract violation, or drift from --expect-profile
   3  configuration or authentication: no key, or the key refused on the first request
   7  network: no answer or a timeout (--timeout or --total-timeout), or a first answer of 429 or 5xx`;
 
@@ -207,9 +214,17 @@ export const COMMANDS: readonly CommandEntry[] = [
       new Option('--allow-writes', 'send writes to a non-loopback address too (what they store is permanent: the API has no delete)'),
       new Option('--junit <file>', 'also write the report as JUnit XML to this file'),
       new Option('--total-timeout <ms>', `stop the run after this many milliseconds, whatever each request takes (default ${VERIFY_TOTAL_TIMEOUT.default})`),
+      new Option('--write-profile <file>', "observe the service's choices where the specification is silent and write them to this file (a service profile), with the fewest requests"),
+      new Option('--expect-profile <file>', 'hold the service to the service profile in this file: a choice that changed is drift, a failure'),
     ],
     help: VERIFY_HELP,
-    examples: ['petstore verify', 'petstore verify --profile staging --allow-writes --junit verify.xml', 'petstore verify --base-url http://127.0.0.1:4010/v1 --json'],
+    examples: [
+      'petstore verify',
+      'petstore verify --profile staging --allow-writes --junit verify.xml',
+      'petstore verify --base-url http://127.0.0.1:4010/v1 --json',
+      'petstore verify --base-url https://api.example.org/v1 --allow-writes --write-profile service-profile.json',
+      'petstore verify --base-url https://api.example.org/v1 --expect-profile service-profile.json --junit verify.xml',
+    ],
     run: async ({ context, flags }) => (await import('../commands/verify.js')).verify(await context(), flags),
   },
   {

@@ -1,4 +1,4 @@
-import { WRONG_KEY, type CaseResult, type ConformanceReport } from '@petstore/sdk/conformance';
+import { describeFinding, WRONG_KEY, type CaseResult, type ConformanceReport } from '@petstore/sdk/conformance';
 import { curlCommand } from './curl.js';
 
 // Characters XML 1.0 cannot hold at all, even escaped: C0 controls but tab, LF
@@ -19,7 +19,7 @@ export function xmlText(text: string): string {
 
 /** The text of a failure, a note or a skip: what differs, then how to send the request again. */
 function body(result: CaseResult): string {
-  const lines = result.findings.map((finding) => `${finding.level === 'note' ? 'note: ' : ''}${finding.what}: expected ${finding.expected}, received ${finding.received} (${finding.spec})`);
+  const lines = result.findings.map((finding) => `${describeFinding(finding)} (${finding.spec})`);
   if (result.response) {
     const { status, requestId, body } = result.response;
     lines.push(`received ${status}, request id ${requestId}${body === '' ? '' : `, body ${body}`}`);
@@ -40,7 +40,7 @@ function testcase(result: CaseResult): string {
       // A note does not fail the build: CI shows it as the case's output.
       return `${open}>\n      <system-out>${xmlText(body(result))}</system-out>\n    </testcase>`;
     case 'fail':
-      return `${open}>\n      <failure message="${xmlText(first ? `${first.what}: expected ${first.expected}, received ${first.received}` : 'failed')}" type="contract">${xmlText(body(result))}</failure>\n    </testcase>`;
+      return `${open}>\n      <failure message="${xmlText(first ? describeFinding(first) : 'failed')}" type="${first?.drift ? 'drift' : 'contract'}">${xmlText(body(result))}</failure>\n    </testcase>`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { NAME_PREFIX, WRONG_KEY, type CaseResult, type ConformanceReport, type Outcome } from '@petstore/sdk/conformance';
+import { describeFinding, NAME_PREFIX, WRONG_KEY, type CaseResult, type ConformanceReport, type Outcome } from '@petstore/sdk/conformance';
 import type { Paint } from '../output/colour.js';
 import { terminalSafe } from '../output/escape.js';
 import { columnWidths, padTo } from '../output/table.js';
@@ -24,7 +24,7 @@ function label(outcome: Outcome, paint: Paint, text = LABEL[outcome]): string {
 function details(result: CaseResult, paint: Paint): string[] {
   const lines = result.findings.map(
     (finding) =>
-      `    ${finding.level === 'note' ? 'note: ' : ''}${safe(finding.what)}: expected ${safe(finding.expected)}, received ${safe(finding.received)}\n      ${paint.dim(safe(finding.spec))}`,
+      `    ${safe(describeFinding(finding))}\n      ${paint.dim(safe(finding.spec))}`,
   );
   if (result.response) {
     const { status, requestId, body } = result.response;
@@ -73,11 +73,14 @@ function matrixLines(report: ConformanceReport, paint: Paint): string[] {
 /** The report for people: cases (failures first), the coverage matrix, the animals created, the verdict. */
 export function renderVerifyReport(report: ConformanceReport, paint: Paint): string {
   const { summary } = report;
+  const violations = report.results.filter((result) => result.outcome === 'fail' && result.findings.some((finding) => !finding.drift && finding.level === 'required')).length;
+  const drifted = report.results.filter((result) => result.findings.some((finding) => finding.drift)).length;
+  const cases = (count: number) => `${count} case${count === 1 ? '' : 's'}`;
   const verdict =
     report.stopped !== undefined
       ? paint.red(`stopped: ${safe(report.stopped.message)} (request id ${safe(report.stopped.requestId)})`)
       : summary.fail > 0
-        ? paint.red(`not conformant: ${summary.fail} case${summary.fail === 1 ? '' : 's'} violate the contract`)
+        ? paint.red([violations > 0 && `not conformant: ${cases(violations)} violate the contract`, drifted > 0 && `drift: ${cases(drifted)} differ from the service profile`].filter(Boolean).join('; '))
         : paint.green('conformant');
   const created =
     report.created.length === 0

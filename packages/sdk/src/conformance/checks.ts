@@ -59,6 +59,16 @@ export function shown(value: unknown): string {
 
 export const finding = (level: Level, what: string, expected: string, received: string, spec: string): Finding => ({ level, what, expected, received, spec });
 
+/**
+ * A finding in one line, as every report words it: `body.status: expected 404,
+ * received 400`, `note: …`, or for drift what came first and then what the
+ * profile says (`drift: limit=101 → 200 with 100 animals; the profile says limitOutOfRange refuse`).
+ */
+export function describeFinding(item: Finding): string {
+  if (item.drift) return `drift: ${item.received}; the profile says ${item.what.replace(/^choice /, '')} ${item.expected}`;
+  return `${item.level === 'note' ? 'note: ' : ''}${item.what}: expected ${item.expected}, received ${item.received}`;
+}
+
 /** The status, as required or as a note. */
 export function checkStatus(reply: Reply, expected: number, level: Level, spec: string): Finding[] {
   return reply.status === expected ? [] : [finding(level, 'status', String(expected), String(reply.status), spec)];

@@ -6,7 +6,7 @@
 export { createRunState, forAnyDeployment, requestTo, type CaseRequest, type ConformanceCase, type Planned, type RunState } from './case.js';
 export { ABSENT_ID, CONFORMANCE_CASES, NAME_PREFIX, UNCHECKED_STATUSES, WRONG_KEY, type OperationStatus } from './cases.js';
 export type { ExactAnswer } from './exact-answer.js';
-export type { Finding, Level, Reply } from './checks.js';
+export { describeFinding, type Finding, type Level, type Reply } from './checks.js';
 export { coverageMatrix, documentedStatuses, type MatrixCell } from './matrix.js';
 export { PROFILE_CASES, profileFromReport } from './written-profile.js';
 export {
