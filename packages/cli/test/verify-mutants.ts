@@ -176,7 +176,7 @@ export const MUTANTS: readonly Mutant[] = [
       answer.headers.delete('sunset');
     },
     exitCode: 0,
-    finding: note('getPet-200', 'header Sunset', exactly(GET_PET_SUNSET), exactly('(none)')),
+    finding: note('getPet-200', 'choice getPetDeprecation.sunset', exactly(GET_PET_SUNSET), exactly('sunset: (none)')),
   },
   {
     name: 'a Deprecation date other than the contract',
@@ -184,7 +184,7 @@ export const MUTANTS: readonly Mutant[] = [
       if (answer.headers.has('deprecation')) answer.headers.set('deprecation', 'true');
     },
     exitCode: 0,
-    finding: note('getPet-200', 'header Deprecation', exactly(GET_PET_DEPRECATION), exactly('true')),
+    finding: note('getPet-200', 'choice getPetDeprecation.deprecation', exactly(GET_PET_DEPRECATION), exactly('deprecation: true')),
   },
   {
     name: '422 instead of 400 for an invalid field',

@@ -5,6 +5,7 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConformanceReport } from '@petstore/sdk/conformance';
+import { NAME_MAX_LENGTH } from '@petstore/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
 import { startMswHttpServer, type MswHttpServer } from './msw-http-server.js';
@@ -22,12 +23,13 @@ afterAll(() => tempDirs.removeAll());
 
 const parseReport = (stdout: string): ConformanceReport => JSON.parse(stdout) as ConformanceReport;
 
-/** Every case passed, none noted or skipped, and the run created its two animals. */
+/** Every case passed (a probe with nothing to learn skipped, uncounted), none noted, and the run created its three animals. */
 function expectConformant(report: ConformanceReport): void {
-  const notPassed = report.results.filter((result) => result.outcome !== 'pass');
+  const notPassed = report.results.filter((result) => result.outcome !== (result.probe ? 'skip' : 'pass'));
   expect(notPassed, JSON.stringify(notPassed, null, 2)).toEqual([]);
   expect(report.summary).toMatchObject({ fail: 0, note: 0, skip: 0 });
-  expect(report.created.map((pet) => pet.name)).toEqual([`petstore-verify-${report.runId}`, `petstore-verify-${report.runId}-default`]);
+  const longest = `petstore-verify-${report.runId}-${'x'.repeat(NAME_MAX_LENGTH)}`.slice(0, NAME_MAX_LENGTH);
+  expect(report.created.map((pet) => pet.name)).toEqual([`petstore-verify-${report.runId}`, `petstore-verify-${report.runId}-default`, longest]);
 }
 
 describe('against the mock server binary, in memory', () => {
@@ -44,7 +46,8 @@ describe('against the mock server binary, in memory', () => {
     const report = parseReport(result.stdout);
     expectConformant(report);
     expect(report).toMatchObject({ baseUrl: mock.url, allowWrites: true, maxRequests: 100 });
-    expect(report.requests).toBe(report.results.length);
+    // One request a case; a probe with nothing to learn sends none.
+    expect(report.requests).toBe(report.results.filter((result) => !result.probe).length);
     // The matrix: every documented status of every operation, checked or skipped with a reason.
     expect(report.matrix.map((cell) => `${cell.operation} ${cell.status} ${cell.state}`)).toContain('getPet 404 checked');
     for (const cell of report.matrix) expect(cell.state === 'checked' || cell.reason !== undefined, `${cell.operation} ${cell.status}`).toBe(true);
@@ -93,11 +96,13 @@ describe.skipIf(!hasSqlite)('against the mock server binary with --data', () => 
     const report = parseReport(result.stdout);
     expectConformant(report);
     const suites = readJunit(await readFile(file, 'utf8'));
-    expect(suites).toMatchObject({ name: 'testsuites', attributes: { name: 'petstore verify', tests: String(report.results.length), failures: '0', errors: '0', skipped: '0' } });
+    // A probe with nothing to learn was never a check: JUnit leaves it out.
+    const checks = report.results.filter((item) => !item.probe);
+    expect(suites).toMatchObject({ name: 'testsuites', attributes: { name: 'petstore verify', tests: String(checks.length), failures: '0', errors: '0', skipped: '0' } });
     const [suite] = suites.children;
-    expect(suite?.attributes).toMatchObject({ name: `petstore verify ${mock.url}`, tests: String(report.results.length), failures: '0' });
+    expect(suite?.attributes).toMatchObject({ name: `petstore verify ${mock.url}`, tests: String(checks.length), failures: '0' });
     expect(suite?.children.map((testcase) => [testcase.name, testcase.attributes['classname'], testcase.attributes['name'], testcase.children])).toEqual(
-      report.results.map((item) => ['testcase', `petstore.verify.${item.operation}`, `${item.id}: ${item.title}`, []]),
+      checks.map((item) => ['testcase', `petstore.verify.${item.operation}`, `${item.id}: ${item.title}`, []]),
     );
   });
 });
@@ -169,7 +174,7 @@ describe('safe by default', () => {
         env: { PETSTORE_API_KEY: DEV_KEY, HTTP_PROXY: proxy.origin },
       });
       expect(allowed.code).toBe(0);
-      expect(parseReport(allowed.stdout).created).toHaveLength(2);
+      expect(parseReport(allowed.stdout).created).toHaveLength(3);
       expect(proxy.requests.some((line) => line.startsWith('POST '))).toBe(true);
     } finally {
       await proxy.close();
@@ -181,7 +186,7 @@ describe('exit codes', () => {
   it('are in verify --help, with the request budget and the write rule', async () => {
     const result = await cli.run(['verify', '--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Exit codes of verify:\n  0  conformant (notes do not fail a run)\n  1  a contract violation\n  3  configuration or authentication');
+    expect(result.stdout).toContain('Exit codes of verify:\n  0  conformant (notes do not fail a run)\n  1  a contract violation, or drift from --expect-profile\n  3  configuration or authentication');
     expect(result.stdout).toContain('\n  7  network: no answer or a timeout (--timeout or --total-timeout), or a first answer of 429 or 5xx\n');
     expect(result.stdout).toMatch(/--total-timeout <ms> +stop the run after this many milliseconds, whatever each request takes\s+\(default 120000\)/);
     expect(result.stdout).toContain('At most 100 requests');
