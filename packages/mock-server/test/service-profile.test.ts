@@ -1,6 +1,7 @@
 // A service profile through every transport: the Node server over HTTP, a
 // session on it, the MSW handlers and the in-process fetch answer as the
 // profile says (the core's own tests show each choice against the kit's).
+import { connect } from 'node:net';
 import { DEV_API_KEY, startMockServer } from '@petstore/mock-server';
 import { createMockFetch } from '@petstore/mock-server/fetch';
 import { createHandlers } from '@petstore/mock-server/msw';
@@ -76,4 +77,15 @@ it('a session in code answers with the server\'s profile', async () => {
   const session = server.session('in-code');
   const response = await fetch(`${session.url}/pets?limit=0`, { headers: auth });
   expect(((await response.json()) as { id: number }[]).map((pet) => pet.id)).toEqual([SEED]);
+});
+
+it("the Node adapter's own Error bodies, for requests that never reach the core, carry the profile's codes too", async () => {
+  const socket = connect(server.port, '127.0.0.1');
+  let text = '';
+  socket.on('data', (data: Buffer) => (text += data.toString()));
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  socket.write('NOT HTTP AT ALL\r\n\r\n');
+  await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  expect(text).toMatch(/^HTTP\/1\.1 400 /);
+  expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ code: 'BAD_REQUEST', message: 'Malformed HTTP request', status: 400 });
 });
