@@ -2,6 +2,7 @@
 import packageJson from '../package.json' with { type: 'json' };
 import { formatBanner } from './node/banner.js';
 import { HELP, parseCliOptions, UsageError } from './node/cli-options.js';
+import { loadProfileFile } from './node/load-profile-file.js';
 import { loadSeedFile } from './node/load-seed-file.js';
 import { createRequestLog } from './node/request-log.js';
 import { MockServerConfigError, startMockServer } from './node/start-mock-server.js';
@@ -17,6 +18,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const seed = options.seedFile === undefined ? options.seed : await loadSeedFile(options.seedFile);
+  const profile = options.profile === undefined ? undefined : await loadProfileFile(options.profile);
   const log = createRequestLog(options.log ?? (process.stdout.isTTY ? 'pretty' : 'json'), {
     out: process.stdout,
     err: process.stderr,
@@ -37,6 +39,7 @@ async function main(): Promise<number> {
     journalSize: options.journalSize,
     maxSessions: options.maxSessions,
     sessionIdleMs: options.sessionIdleMs,
+    profile,
     log,
   });
   // Listen for signals before anything is printed: whoever reads the banner may
@@ -45,7 +48,7 @@ async function main(): Promise<number> {
   const stopped = new Promise<string>((resolve) => (stopRequested = resolve));
   process.once('SIGINT', () => stopRequested('SIGINT'));
   process.once('SIGTERM', () => stopRequested('SIGTERM'));
-  process.stdout.write(formatBanner(server, { customKeys: options.apiKeys.length, animals: server.store.size, dataFile: options.dataFile }));
+  process.stdout.write(formatBanner(server, { customKeys: options.apiKeys.length, animals: server.store.size, dataFile: options.dataFile, ...(profile && { profile: { file: options.profile as string, profile } }) }));
 
   const signal = await stopped;
   if (options.log !== 'off') process.stderr.write(`${signal}: finishing requests in flight, then stopping\n`);

@@ -75,7 +75,7 @@ describe('petstore-mock binary', () => {
   it('documents every flag in --help', async () => {
     const { code, stdout } = await runBin(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--port', '--host', '--api-key', '--seed', '--seed-file', '--delay', '--log', '--cors-origin', '--allowed-host', 'Prefer: code=', '/__admin/reset']) {
+    for (const flag of ['--port', '--host', '--api-key', '--seed', '--seed-file', '--delay', '--log', '--cors-origin', '--allowed-host', '--profile', 'Prefer: code=', '/__admin/reset']) {
       expect(stdout).toContain(flag);
     }
   });
@@ -159,6 +159,31 @@ describe('petstore-mock binary', () => {
     const refused = await runBin(['--seed-file', bad]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`--seed-file ${bad}: [0].name: must not be empty`);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers as --profile says, names it in the banner, and refuses a bad one with exit 2 naming the field', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-profile-'));
+    const good = join(dir, 'svc.json');
+    writeFileSync(good, JSON.stringify({ profileVersion: 1, service: 'https://animals.example/v1', choices: { malformedPetId: 404, errorCodes: { not_found: 'NOT_FOUND' } } }));
+    const running = await startBin(['--profile', good, '--seed', '3']);
+    expect(running.stdout()).toContain(`Profile   ${good} of https://animals.example/v1: malformedPetId, errorCodes; the rest the kit's`);
+    const answer = await fetch(`${running.url}/pets/abc`, { headers: { authorization: `Bearer ${DEV_API_KEY}` } });
+    expect([answer.status, await answer.json()]).toEqual([404, { code: 'NOT_FOUND', message: 'No animal has id "abc"', status: 404 }]);
+    const session = await fetch(`${running.url.replace(/\/v1$/, '')}/sessions/s1/v1/pets/abc`, { headers: { authorization: `Bearer ${DEV_API_KEY}` } });
+    expect(session.status).toBe(404);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ profileVersion: 1, choices: { malformedPetId: 422 } }));
+    const refused = await runBin(['--profile', bad]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`petstore-mock: --profile ${bad}: choices.malformedPetId: `);
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+    const missing = await runBin(['--profile', join(dir, 'none.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`--profile ${join(dir, 'none.json')}: cannot read it (ENOENT)`);
+    writeFileSync(bad, '{"profileVersion": 1,');
+    const notJson = await runBin(['--profile', bad]);
+    expect([notJson.code, notJson.stderr]).toEqual([2, expect.stringContaining(`--profile ${bad}: not JSON: `)]);
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,4 +1,4 @@
-import { operationMethods, type OperationId } from '@petstore/sdk/contract';
+import { operationMethods, resolveChoices, type OperationId, type ServiceProfile } from '@petstore/sdk/contract';
 import { createOpenApiDocument } from '@petstore/sdk/openapi';
 import { ADMIN_METHODS, ADMIN_PATH, handleAdmin } from './admin/admin.js';
 import { answerHeaders } from './api/answer-headers.js';
@@ -21,6 +21,7 @@ import { DEFAULT_SEED_COUNT, seedAnimals } from './api/seed.js';
 import { answers, applyStaged, pickStaged, type StagedOutcome } from './staged/staged.js';
 import type { SessionDirectory } from './admin/session-admin.js';
 import { toErrorResult } from './api/to-error-result.js';
+import { createErrorCodeRenamer, sentHeaders } from './api/service-choices.js';
 
 /** The API's base path. */
 export const BASE_PATH = '/v1';
@@ -73,6 +74,13 @@ export interface MockApiOptions {
   onRefusedRequest?: OnRefusedRequest | undefined;
   /** Where this API is mounted, e.g. a session's `/sessions/NAME`: a 404 names paths as the client sent them. */
   mountPath?: string | undefined;
+  /**
+   * A service profile (`parseServiceProfile`): the mock answers as that service does where the
+   * specification is silent (default status, out-of-range limits, unknown fields, list order, error
+   * codes, headers…). Without one, or for a choice it does not name, the kit's own (`KIT_CHOICES`).
+   * Staged answers (overrides, faults, `Prefer`) stay as staged.
+   */
+  profile?: ServiceProfile | undefined;
   /** How to wait; tests replace it. It should settle once `signal` aborts: the request is then answered with nothing done. */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
@@ -174,6 +182,11 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const documentOf = () => (documentText ??= JSON.stringify(createMockOpenApiDocument()));
   const documentedOf = (operationId: OperationId) => (documented ??= documentedResponses(createOpenApiDocument())).get(operationId);
   const { overrides, take: takeOverride, armAt } = createOverrides(documentedOf, options.overrideBytes);
+  const choices = resolveChoices(options.profile);
+  const { missingKey, wrongKey } = choices.challenge;
+  // The one deprecated operation whose headers the service chooses; a header chosen as null is not sent.
+  const chosenHeaders: Partial<Record<OperationId, Readonly<Record<string, string>>>> = { getPet: sentHeaders(choices.getPetDeprecation) };
+  const renameErrorCode = createErrorCodeRenamer(choices.errorCodes);
 
   function reset(other?: number | SeedPet[]): void {
     // The store first: a seed it refuses leaves everything as it was.
@@ -187,12 +200,13 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     const token = bearerToken(headers['authorization']);
     if (token !== undefined && isAcceptedKey(token)) return;
     const presented = headers['authorization'] !== undefined;
+    const challenge = presented ? wrongKey : missingKey;
     throw new HttpError(
       'unauthorized',
       presented
         ? 'The API key is not valid: send Authorization: Bearer <API_KEY> with an accepted key'
         : 'Missing API key: send Authorization: Bearer <API_KEY>',
-      { 'www-authenticate': presented ? 'Bearer error="invalid_token"' : 'Bearer' },
+      challenge === null ? {} : { 'www-authenticate': challenge },
     );
   }
 
@@ -221,13 +235,15 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       result = await applyStaged(
         staged,
         () => documentedOf(operationId),
-        async () => operation.run({ request, params: decodeParams(params), store }),
+        async () => operation.run({ request, params: decodeParams(params), store, choices }),
+        missingKey,
       );
     } catch (error) {
       result = await failLate(error, staged, { pause, fail });
     }
     // Every response of a deprecated operation says so, its errors included.
-    if (operation.headers) result = { ...result, headers: { ...operation.headers, ...result.headers } };
+    const headers = chosenHeaders[operationId] ?? operation.headers;
+    if (headers) result = { ...result, headers: { ...headers, ...result.headers } };
     return { result, operation: operationId };
   }
 
@@ -271,7 +287,9 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       : original;
     // Only the core's own checks fail through here: a staged answer is no refusal.
     let refused = false;
+    let failed = false;
     const fail = (error: unknown): OperationResult => {
+      failed = true;
       refused = error instanceof HttpError && isRefusal(error.code);
       return toErrorResult(error, (unexpected) => options.logger?.error('unexpected error', { requestId, error: unexpected }));
     };
@@ -310,7 +328,10 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     if (refused && error && reportRefusal && !isAdminPath(request.path)) {
       reportRefusal({ method: request.method, path: request.path, status: result.status, requestId, ...(operation && { operation }), ...error });
     }
-    return { status: result.status, headers, body: result.body, ...(result.fault && { fault: result.fault }), ...(error && { error }) };
+    // The profile's error codes are the wire's only: the journal, the log and onRefusedRequest keep the
+    // kit's kinds (`not_found`), the same whichever service is mimicked. A staged body is the test's, as written.
+    const body = failed ? renameErrorCode(result.body) : result.body;
+    return { status: result.status, headers, body, ...(result.fault && { fault: result.fault }), ...(error && { error }) };
   }
 
   return { handle, store, faults, overrides, requests, reset };

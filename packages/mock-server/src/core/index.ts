@@ -30,6 +30,7 @@ export {
   type OverrideSpec,
 } from './staged/overrides.js';
 export { HttpError } from './api/http-error.js';
+export { createErrorCodeRenamer } from './api/service-choices.js';
 export { DEFAULT_RECORDED_REQUESTS, MAX_JOURNAL_SIZE, type RecordedCall, type RecordedRequest, type RecordedRequests, type RequestFilter } from './journal/recorded-requests.js';
 export { createPetStore, nextPetId, seedPets, toStoredPet, type ListOptions, type PetStore, type SeedPet, type StoredPet } from './api/pet-store.js';
 export { closestWord } from './api/closest-word.js';

@@ -21,6 +21,7 @@ describe('parseCliOptions', () => {
       journalSize: undefined,
       maxSessions: undefined,
       sessionIdleMs: undefined,
+      profile: undefined,
     });
     expect(DEFAULT_PORT).toBe(4010);
   });
@@ -44,6 +45,7 @@ describe('parseCliOptions', () => {
     });
     expect(parse(['--delay', '150']).delay).toBe(150);
     expect(parse(['--max-sessions', '0', '--session-idle', '2'])).toMatchObject({ maxSessions: 0, sessionIdleMs: 2_000 });
+    expect(parse(['--profile', 'svc.json']).profile).toBe('svc.json');
   });
 
   it('takes keys from PETSTORE_MOCK_API_KEYS when no --api-key is given', () => {
@@ -64,6 +66,8 @@ describe('parseCliOptions', () => {
     [['--session-idle', '0'], '--session-idle expects a number of seconds from 1 to 86400, got "0"'],
     [['--session-idle', '1.5'], '--session-idle expects a number of seconds from 1 to 86400, got "1.5"'],
     [['extra'], "Unexpected argument 'extra'"],
+    [['--profile', ' '], '--profile expects a file path'],
+    [['--profil', 'svc.json'], 'unknown option --profil; did you mean --profile?'],
     [['--api-key', 'has space'], '--api-key values must be non-empty printable ASCII without spaces'],
     [['--cors-origin', 'http://localhost:5173/'], `--cors-origin expects an origin (scheme, host and port, no path), such as http://localhost:5173, or '*', got "http://localhost:5173/"`],
     [['--cors-origin', 'localhost:5173'], `--cors-origin expects an origin (scheme, host and port, no path), such as http://localhost:5173, or '*', got "localhost:5173"`],

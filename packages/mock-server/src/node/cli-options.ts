@@ -37,6 +37,7 @@ export interface CliOptions {
   journalSize: number | undefined;
   maxSessions: number | undefined;
   sessionIdleMs: number | undefined;
+  profile: string | undefined;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -74,6 +75,9 @@ Options:
                          (default ${DEFAULT_MAX_SESSIONS}); each shares the seed, holds at most ${SESSION_MAX_PETS} animals of
                          its own, keeps its last ${SESSION_JOURNAL_SIZE} requests, and takes at most ${SESSION_MEMORY_BYTES / 1024 / 1024} MiB of memory
   --session-idle SECONDS end a session after this long without a request (default ${DEFAULT_SESSION_IDLE_MS / 1000})
+  --profile FILE         answer as the service a profile describes (petstore verify --write-profile writes
+                         one): its choices where the specification is silent, sessions included
+                         (default: the kit's own choices)
   -h, --help             show this help
   -v, --version          show the version
 
@@ -135,6 +139,7 @@ const OPTIONS = {
   'journal-size': { type: 'string' },
   'max-sessions': { type: 'string' },
   'session-idle': { type: 'string' },
+  profile: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsOptionsConfig;
@@ -174,6 +179,7 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
     if (!/^[\x21-\x7e]+$/.test(key)) throw new UsageError('--api-key values must be non-empty printable ASCII without spaces');
   }
   if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data expects a file path');
+  if (values.profile !== undefined && values.profile.trim() === '') throw new UsageError('--profile expects a file path');
   const corsOrigins = values['cors-origin'] ?? [];
   for (const origin of corsOrigins) {
     if (origin !== '*' && !(URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol) && new URL(origin).origin === origin)) {
@@ -205,5 +211,6 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
     maxSessions: values['max-sessions'] === undefined ? undefined : integer('--max-sessions', values['max-sessions'], 0, MAX_SESSIONS_LIMIT, 'a number of sessions'),
     sessionIdleMs:
       values['session-idle'] === undefined ? undefined : integer('--session-idle', values['session-idle'], 1, MAX_SESSION_IDLE_MS / 1000, 'a number of seconds') * 1000,
+    profile: values.profile,
   };
 }

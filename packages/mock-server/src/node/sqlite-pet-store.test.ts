@@ -38,6 +38,15 @@ describe('openSqlitePetStore', () => {
     expect(store.get(3)).toBeUndefined();
   });
 
+  it('lists the newest first when asked, filtered by status, at most limit', () => {
+    const store = open(freshPath(), seed);
+    store.create({ name: 'Ada', categoryId: 3, status: 'sold' });
+    expect(store.list({ limit: 10, order: 'id-descending' }).map((pet) => pet.id)).toEqual([3, 2, 1]);
+    expect(store.list({ limit: 2, order: 'id-descending' }).map((pet) => pet.id)).toEqual([3, 2]);
+    expect(store.list({ limit: 1, status: 'sold', order: 'id-descending' }).map((pet) => pet.id)).toEqual([3]);
+    expect(store.list({ limit: 10, status: 'sold' }).map((pet) => pet.id)).toEqual([2, 3]);
+  });
+
   it('keeps its animals across a reopen, ignores the seed then, and continues the ids', () => {
     const path = freshPath();
     const first = open(path, seed);

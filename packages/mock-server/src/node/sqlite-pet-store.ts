@@ -122,6 +122,8 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
   const byId = db.prepare('SELECT json FROM pets WHERE id = ?');
   const first = db.prepare('SELECT json FROM pets ORDER BY id LIMIT ?');
   const firstWithStatus = db.prepare('SELECT json FROM pets WHERE status = ? ORDER BY id LIMIT ?');
+  const last = db.prepare('SELECT json FROM pets ORDER BY id DESC LIMIT ?');
+  const lastWithStatus = db.prepare('SELECT json FROM pets WHERE status = ? ORDER BY id DESC LIMIT ?');
   const clear = db.prepare('DELETE FROM pets');
   let { lastId, count } = loaded;
   let open = true;
@@ -155,8 +157,9 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
       const row = byId.get(id) as { json: string } | undefined;
       return row === undefined ? undefined : (JSON.parse(row.json) as StoredPet);
     },
-    list({ status, limit }) {
-      const rows = (status === undefined ? first.all(limit) : firstWithStatus.all(status, limit)) as { json: string }[];
+    list({ status, limit, order }) {
+      const [all, withStatus] = order === 'id-descending' ? [last, lastWithStatus] : [first, firstWithStatus];
+      const rows = (status === undefined ? all.all(limit) : withStatus.all(status, limit)) as { json: string }[];
       return rows.map((row) => JSON.parse(row.json) as StoredPet);
     },
     reset(other) {

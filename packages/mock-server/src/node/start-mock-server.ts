@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { ErrorBody } from '@petstore/sdk/contract';
+import { resolveChoices, type ErrorBody } from '@petstore/sdk/contract';
 import {
+  createErrorCodeRenamer,
   createSessions,
   DEFAULT_SEED_COUNT,
   DEV_API_KEY,
@@ -89,7 +90,7 @@ const RESPONSE_TIMEOUT_MS = 30_000;
 const MAX_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /** A whole HTTP/1.1 error response, for what never reaches the core: unparsable or too slow requests, CONNECT. */
-function rawErrorResponse(errorCode: string | undefined): string {
+function rawErrorResponse(errorCode: string | undefined, renameErrorCode: (body: string) => string): string {
   const [status, reason, body, extra]: [number, string, ErrorBody, string] =
     errorCode === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'Request Timeout', { code: 'request_timeout', message: 'The request took too long to arrive', status: 408 }, '']
@@ -98,7 +99,7 @@ function rawErrorResponse(errorCode: string | undefined): string {
         : errorCode === 'CONNECT'
           ? [405, 'Method Not Allowed', { code: 'method_not_allowed', message: 'CONNECT is not supported: this server is no proxy', status: 405 }, `allow: ${SERVER_METHODS.join(', ')}\r\n`]
           : [400, 'Bad Request', { code: 'invalid_request', message: 'Malformed HTTP request', status: 400 }, ''];
-  const text = JSON.stringify(body);
+  const text = renameErrorCode(JSON.stringify(body));
   return `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n${extra}connection: close\r\n\r\n${text}`;
 }
 
@@ -132,6 +133,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const dataStore = options.dataFile === undefined ? undefined : openSqlitePetStore(options.dataFile, seed);
   // Sessions keep their stores in memory, from the seed option, also beside a data file.
   const sessions = createSessions({ ...options, logger: log, ...(dataStore && { store: dataStore }) });
+  // The adapter's own Error bodies speak the profile's codes too, as the core's do.
+  const renameErrorCode = createErrorCodeRenamer(resolveChoices(options.profile).errorCodes);
+  const internalErrorBody = renameErrorCode(INTERNAL_ERROR_BODY);
   const api = sessions.main;
   const responseTimeout = options.timeouts?.responseMs ?? RESPONSE_TIMEOUT_MS;
   let inFlight = 0;
@@ -184,7 +188,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     // The core turns its own failures into responses; this catches the adapter's.
     log?.error('unexpected error in the HTTP adapter', { requestId: '', error });
     if (!exchange.response.headersSent) exchange.response.writeHead(500, { 'content-type': 'application/json', connection: 'close' });
-    exchange.response.end(INTERNAL_ERROR_BODY);
+    exchange.response.end(internalErrorBody);
   }
 
   function done(exchange: NodeExchange): void {
@@ -278,14 +282,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onRequest,
   );
   guardConnections(server, connectionLimit(), headersTimeout);
-  server.on('connect', (_request: IncomingMessage, socket: Socket) => socket.end(rawErrorResponse('CONNECT')));
+  server.on('connect', (_request: IncomingMessage, socket: Socket) => socket.end(rawErrorResponse('CONNECT', renameErrorCode)));
   // Requests Node's parser refuses never reach the core; answer them in the API's error shape too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
-    socket.end(rawErrorResponse(error.code));
+    socket.end(rawErrorResponse(error.code, renameErrorCode));
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -49,7 +49,7 @@ export type InProcessMockApiOptions = InProcessMockOptions & {
   baseUrl?: string | undefined;
 };
 
-/** A session of its own, per test file, on a petstore-mock the whole run shares. */
+/** A session of its own, per test file, on a petstore-mock the whole run shares: it answers as that server's `profile` says, if it has one. */
 export interface SessionMockApiOptions {
   transport: 'session';
   /** The server's origin, `http://127.0.0.1:4010`; default the `PETSTORE_MOCK_URL` environment variable (a global set-up sets it). */

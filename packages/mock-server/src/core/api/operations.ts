@@ -1,11 +1,15 @@
 import {
   formatIssues,
+  ListPetsQueryParams,
+  NewPet,
   OPERATION_IDS,
   OPERATIONS,
   definitionOf,
   type InputLocation,
   type OperationId,
   type OperationInput,
+  type QueryParams,
+  type ServiceChoices,
   type SuccessBody,
 } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
@@ -15,6 +19,7 @@ import type { PetStore } from './pet-store.js';
 import { readJsonBody } from './parse-json-body.js';
 import { parseQuery } from './parse-query.js';
 import { fieldOfIssue, quoteReceived } from './quote-received.js';
+import { createBodyAsChosen, listQueryAsChosen, unmatchedStatus, withoutParam } from './service-choices.js';
 
 /** What an operation answers before the shared headers are added. */
 export interface OperationResult {
@@ -31,6 +36,8 @@ export interface OperationContext {
   /** Path parameters by name, percent-decoded. */
   params: Readonly<Record<string, string>>;
   store: PetStore;
+  /** The service's choices where the specification is silent: a profile's, else the kit's. */
+  choices: ServiceChoices;
 }
 
 /**
@@ -69,28 +76,64 @@ const PATH_SCHEMAS = new Map(
   }),
 );
 
+/** What an operation reads of a request: the contract's input, and a `status` filter the profile lets match nothing. */
+type ChosenInput<Op extends OperationId> = OperationInput<Op> & { unmatchedStatus?: string };
+
 /**
  * Reads a request of `operationId` as the contract's table says: its path
- * parameters, then its query, then its body, each refused with a 400 naming the field.
+ * parameters, then its query, then its body, each refused with a 400 naming
+ * the field, except where the service's choices read it otherwise
+ * (service-choices.ts): the list query and a create body wherever they are
+ * read, `getPet`'s malformed id.
  */
-async function readInput<Op extends OperationId>(operationId: Op, { request, params }: OperationContext): Promise<OperationInput<Op>> {
+async function readInput<Op extends OperationId>(operationId: Op, { request, params, choices }: OperationContext): Promise<ChosenInput<Op>> {
   const { query, body } = definitionOf(operationId);
   const pathSchema = PATH_SCHEMAS.get(operationId);
   return {
-    ...(pathSchema && validate(pathSchema, params, 'path')),
-    ...(query && { query: validate(query, parseQuery(request.query), 'query') }),
-    ...(body && { body: validate(body, await readJsonBody(request), 'body') }),
-  } as OperationInput<Op>;
+    ...(pathSchema && readPath(operationId, pathSchema, params, choices)),
+    ...(query && readQuery(query, parseQuery(request.query), choices)),
+    ...(body && { body: readBody(body, await readJsonBody(request), choices) }),
+  } as ChosenInput<Op>;
 }
+
+function readPath(operationId: OperationId, schema: z.ZodMiniType, params: Readonly<Record<string, string>>, choices: ServiceChoices): object {
+  // A service that takes any text for an id finds no animal of a malformed one.
+  if (operationId === 'getPet' && choices.malformedPetId === 404 && !z.safeParse(schema, params).success) {
+    throw new HttpError('not_found', `No animal has id ${quoteReceived(params['petId'] ?? '', LONGEST_PET_ID)}`);
+  }
+  return validate(schema, params, 'path') as object;
+}
+
+/** The longest id is 16 digits (2^53-1): a longer path segment is told by its length only. */
+const LONGEST_PET_ID = z.string().check(z.maxLength(16));
+
+function readQuery(schema: z.ZodMiniType, raw: QueryParams, choices: ServiceChoices): { query: unknown; unmatchedStatus?: string } {
+  if (schema !== ListPetsQueryParams) return { query: validate(schema, raw, 'query') };
+  const chosen = listQueryAsChosen(raw, choices);
+  const unmatched = unmatchedStatus(chosen, choices);
+  // The rest of the query is still the contract's to read: `status=lost&limit=abc` is a 400.
+  if (unmatched === undefined) return { query: validate(schema, chosen, 'query') };
+  return { query: validate(schema, withoutParam(chosen, 'status'), 'query'), unmatchedStatus: unmatched };
+}
+
+function readBody(schema: z.ZodMiniType, raw: unknown, choices: ServiceChoices): unknown {
+  if (schema !== NewPet) return validate(schema, raw, 'body');
+  const pet = validate(NewPet, createBodyAsChosen(raw, choices), 'body');
+  if (pet.name.length > choices.nameMaxLength) validate(nameOfAtMost(choices.nameMaxLength), pet, 'body');
+  return pet;
+}
+
+/** A create body whose name is at most `max` characters: the profile's bound, worded as the contract's. */
+const nameOfAtMost = (max: number) => z.object({ name: z.string().check(z.maxLength(max, `must be at most ${max} characters`)) });
 
 /**
  * What each operation does with a request the contract accepted: the one
  * place an operation meets the store. A new operation in the contract's table
  * does not compile until it has its entry.
  */
-const ANSWERS: { [Op in OperationId]: (input: OperationInput<Op>, store: PetStore) => SuccessBody<Op> } = {
-  listPets: ({ query }, store) => store.list(query),
-  createPet: ({ body }, store) => store.create(body),
+const ANSWERS: { [Op in OperationId]: (input: ChosenInput<Op>, store: PetStore, choices: ServiceChoices) => SuccessBody<Op> } = {
+  listPets: ({ query, unmatchedStatus }, store, choices) => (unmatchedStatus === undefined ? store.list({ ...query, order: choices.listOrder }) : []),
+  createPet: ({ body }, store, choices) => store.create(body.status === undefined ? { ...body, status: choices.defaultStatus } : body),
   getPet: ({ petId }, store) => {
     const pet = store.get(petId);
     if (pet === undefined) throw new HttpError('not_found', `No animal has id ${petId}`);
@@ -100,11 +143,11 @@ const ANSWERS: { [Op in OperationId]: (input: OperationInput<Op>, store: PetStor
 
 /** The operation `operationId` runs: it reads the request, then answers with its success status and what {@link ANSWERS} gives. */
 function operation<Op extends OperationId>(operationId: Op): Operation {
-  const answer = ANSWERS[operationId] as (input: OperationInput<Op>, store: PetStore) => SuccessBody<Op>;
+  const answer = ANSWERS[operationId] as (input: ChosenInput<Op>, store: PetStore, choices: ServiceChoices) => SuccessBody<Op>;
   const { status } = OPERATIONS[operationId].success;
   return async (context) => {
     const input = await readInput(operationId, context);
-    return () => ({ status, body: JSON.stringify(answer(input, context.store)) });
+    return () => ({ status, body: JSON.stringify(answer(input, context.store, context.choices)) });
   };
 }
 

@@ -20,6 +20,20 @@ describe('createPetStore', () => {
   });
 
 
+  it('lists in descending id order, the newest first across the seed and what was added, filtered by status, at most limit', () => {
+    const store = createPetStore(loadSeed(generateSeed(4)));
+    store.create({ name: 'Rex', categoryId: 1, status: 'sold' });
+    store.create({ name: 'Tom', categoryId: 1 });
+    const ids = (options: Parameters<typeof store.list>[0]) => store.list({ ...options, order: 'id-descending' }).map((pet) => pet.id);
+    expect(ids({ limit: 100 })).toEqual([6, 5, 4, 3, 2, 1]);
+    expect(ids({ limit: 1 })).toEqual([6]);
+    expect(ids({ limit: 3 })).toEqual([6, 5, 4]);
+    // The seed's statuses go available, available, pending, sold.
+    expect(ids({ limit: 100, status: 'sold' })).toEqual([5, 4]);
+    expect(ids({ limit: 100, status: 'available' })).toEqual([6, 2, 1]);
+    expect(ids({ limit: 2, status: 'available' })).toEqual([6, 2]);
+  });
+
   it('finds animals by id, and nothing for unknown ids', () => {
     const store = createPetStore([{ name: 'A', categoryId: 1 }, { id: 10, name: 'B', categoryId: 1 }, { name: 'C', categoryId: 1 }]);
     expect(store.get(10)?.name).toBe('B');

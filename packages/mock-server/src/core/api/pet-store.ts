@@ -1,4 +1,4 @@
-import { DEFAULT_PET_STATUS, ID_MAX, type NewPet, type Pet, type PetStatus } from '@petstore/sdk/contract';
+import { DEFAULT_PET_STATUS, ID_MAX, type NewPet, type Pet, type PetStatus, type ServiceChoices } from '@petstore/sdk/contract';
 import { HttpError } from './http-error.js';
 
 /** An animal to put in the store, with or without an id of its own. */
@@ -11,10 +11,11 @@ export type SeedPet = NewPet & { id?: number };
  */
 export type StoredPet = Readonly<Omit<Pet, 'status'> & { status: PetStatus }>;
 
-/** What `list` takes: an optional status filter and a page size. */
+/** What `list` takes: an optional status filter, a page size and the order (default ascending ids). */
 export interface ListOptions {
   status?: PetStatus | undefined;
   limit: number;
+  order?: ServiceChoices['listOrder'] | undefined;
 }
 
 /**
@@ -26,7 +27,7 @@ export interface PetStore {
   /** Adds an animal, assigning the next id; throws `id_space_exhausted` (409), storing nothing, once the last id is `ID_MAX`. */
   create(input: NewPet): StoredPet;
   get(id: number): StoredPet | undefined;
-  /** The first `limit` animals (with `status`, if given) in ascending id order. */
+  /** The first `limit` animals (with `status`, if given) in ascending id order, or in descending order (the newest first). */
   list(options: ListOptions): StoredPet[];
   /** Empties the store and loads its seed again, or `seed` when given; ids continue after the seed. */
   reset(seed?: Iterable<SeedPet>): void;
@@ -78,6 +79,12 @@ function firstOf(first: readonly StoredPet[], then: readonly StoredPet[], limit:
   return page.length < limit && then.length > 0 ? page.concat(then.slice(0, limit - page.length)) : page;
 }
 
+/** The last `limit` of `first` then `then`, newest first: O(limit), whatever their sizes. */
+function lastOf(first: readonly StoredPet[], then: readonly StoredPet[], limit: number): StoredPet[] {
+  const page = then.slice(Math.max(then.length - limit, 0)).reverse();
+  return page.length < limit && first.length > 0 ? page.concat(first.slice(Math.max(first.length - (limit - page.length), 0)).reverse()) : page;
+}
+
 /**
  * Creates a store from plain structures: the seed's animals (a `LoadedSeed`,
  * shared and never changed) and the animals added since, each an array in id
@@ -99,8 +106,10 @@ export function createPetStore(seed: Iterable<SeedPet> | LoadedSeed = [], initia
   return {
     create: (input) => append(added, toStoredPet(nextPetId(lastId()), input)),
     get: (id) => (id <= (base.pets.at(-1)?.id ?? 0) ? findById(base.pets, id) : findById(added.pets, id)),
-    list: ({ status, limit }) =>
-      status === undefined ? firstOf(base.pets, added.pets, limit) : firstOf(base.byStatus.get(status) ?? [], added.byStatus.get(status) ?? [], limit),
+    list: ({ status, limit, order }) => {
+      const page = order === 'id-descending' ? lastOf : firstOf;
+      return status === undefined ? page(base.pets, added.pets, limit) : page(base.byStatus.get(status) ?? [], added.byStatus.get(status) ?? [], limit);
+    },
     reset: (other) => {
       // Loaded before anything changes: a seed it refuses leaves the store as it was.
       base = other === undefined ? fromSeed() : loadSeed(other).animals;

@@ -10,6 +10,8 @@ import { createPetStore, loadSeed, type LoadedSeed } from '../api/pet-store.js';
 import { DEFAULT_SEED_COUNT, seedAnimals } from '../api/seed.js';
 import { checkSessionName, SESSIONS_PATH, type SessionDirectory, type SessionInfo } from '../admin/session-admin.js';
 import { toErrorResult } from '../api/to-error-result.js';
+import { createErrorCodeRenamer } from '../api/service-choices.js';
+import { resolveChoices } from '@petstore/sdk/contract';
 
 /** Sessions one server keeps at most unless told otherwise. */
 export const DEFAULT_MAX_SESSIONS = 100;
@@ -131,6 +133,8 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
   const isAcceptedKey = createServerKeyCheck(options.apiKeys);
   const cors = createCors(options.corsOrigins, SERVER_METHODS);
   const requestIdOf = createRequestIds();
+  // Each session's API plays the server's profile (it gets `options.profile`); the layer's own errors too.
+  const renameErrorCode = createErrorCodeRenamer(resolveChoices(options.profile).errorCodes);
   let sweep: ReturnType<typeof setInterval> | undefined;
 
   function create(name: string): Entry {
@@ -230,7 +234,8 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
   function refuse(request: MockRequest, error: HttpError): MockResponse {
     const result = toErrorResult(error, undefined);
     const explanation = explainError(result.status, result.body);
-    return { status: result.status, headers: answerHeaders(cors, request, result, requestIdOf(request.headers)), body: result.body, ...(explanation && { error: explanation }) };
+    const body = renameErrorCode(result.body);
+    return { status: result.status, headers: answerHeaders(cors, request, result, requestIdOf(request.headers)), body, ...(explanation && { error: explanation }) };
   }
 
   const mayCreate = (request: MockRequest): boolean => {

@@ -1,3 +1,4 @@
+import { KIT_CHOICES } from '@petstore/sdk/contract';
 import type { DocumentedResponses } from '../api/documented-responses.js';
 import type { FaultSpec } from './faults.js';
 import type { OperationResult } from '../api/operations.js';
@@ -57,12 +58,14 @@ export function pickStaged(sources: StagedSources): StagedOutcome | undefined {
  * else answers only a request the contract accepts: a refused one throws its
  * refusal here, a staged success (an override's body) stands in for the
  * operation's answer, and without one the operation answers. The delay is the
- * caller's to wait, once the answer is recorded.
+ * caller's to wait, once the answer is recorded. A staged 401 carries
+ * `challenge` (the service's for a missing key).
  */
 export async function applyStaged(
   outcome: StagedOutcome | undefined,
   documented: () => DocumentedResponses | undefined,
   read: () => Promise<() => OperationResult>,
+  challenge: string | null = KIT_CHOICES.challenge.missingKey,
 ): Promise<OperationResult> {
   if (outcome?.kind !== undefined) {
     await read().catch(ignore);
@@ -70,21 +73,21 @@ export async function applyStaged(
   }
   if (outcome?.status !== undefined && outcome.status >= 400) {
     await read().catch(ignore);
-    return stagedStatus(outcome.status, outcome, documented());
+    return stagedStatus(outcome.status, outcome, documented(), challenge);
   }
   const answer = await read();
-  return outcome?.status !== undefined ? stagedStatus(outcome.status, outcome, documented()) : answer();
+  return outcome?.status !== undefined ? stagedStatus(outcome.status, outcome, documented(), challenge) : answer();
 }
 
 /** A refusal of a request whose answer the test staged itself: not the test's failure. */
 const ignore = (): undefined => undefined;
 
 /** What a staged status answers: the documented example where there is one, else a well-formed Error body. */
-function stagedStatus(status: number, outcome: StagedOutcome, documented: DocumentedResponses | undefined): OperationResult {
+function stagedStatus(status: number, outcome: StagedOutcome, documented: DocumentedResponses | undefined, challenge: string | null): OperationResult {
   const headers: Record<string, string> = {};
   if (outcome.preferenceApplied) headers['preference-applied'] = outcome.preferenceApplied;
-  // Every 401 carries its challenge (RFC 9110), staged ones too.
-  if (status === 401) headers['www-authenticate'] = 'Bearer';
+  // Every 401 carries its challenge (RFC 9110), staged ones too: the one for a missing key, unless the service sends none.
+  if (status === 401 && challenge !== null) headers['www-authenticate'] = challenge;
   if (outcome.retryAfter !== undefined) headers['retry-after'] = String(outcome.retryAfter);
   const body = outcome.body ?? documented?.errors.get(status) ?? JSON.stringify(stagedErrorBody(status));
   return { status, body, headers };
