@@ -77,9 +77,10 @@ const MAKES: Record<ChoiceName, Mutation> = {
     request: (request) => {
       if (!isList(request)) return;
       changeQuery(request, (query) => {
-        const limit = query.get('limit');
-        if (limit !== null && !/^\d+$/.test(limit)) return;
-        pages.set(request, limit === null ? LIST_LIMIT_DEFAULT : Number(limit));
+        // A limit the kit refuses stays refused: clamping is another choice's.
+        const limit = query.get('limit') ?? String(LIST_LIMIT_DEFAULT);
+        if (!/^\d+$/.test(limit) || Number(limit) < LIST_LIMIT_MIN || Number(limit) > LIST_LIMIT_MAX) return;
+        pages.set(request, Number(limit));
         query.set('limit', String(LIST_LIMIT_MAX));
       });
     },
@@ -108,8 +109,9 @@ const MAKES: Record<ChoiceName, Mutation> = {
       }),
   },
   getPetDeprecation: {
+    // On what the kit marks deprecated: getPet's answers past authentication.
     answer: (answer, request) => {
-      if (!isGet(request)) return;
+      if (!isGet(request) || answer.status === 401) return;
       const { deprecation, sunset, link } = OTHER_CHOICES.getPetDeprecation;
       for (const [name, value] of Object.entries({ deprecation, sunset, link })) {
         if (value === null) answer.headers.delete(name);

@@ -67,6 +67,19 @@ describe('petstore-mock --profile plays the service back', () => {
     expect(report.results.flatMap((item) => item.findings.filter((finding) => finding.drift || finding.level === 'required'))).toEqual([]);
   });
 
+  it('is what makes the difference: the mock without it drifts on every choice', async () => {
+    const kit = await startMockServerProcess(['--seed', String(SEED)]);
+    try {
+      const result = await cli.run(['verify', '--base-url', kit.url, '--expect-profile', profilePath, '--json'], withKey);
+      const report = JSON.parse(result.stdout) as ConformanceReport;
+      const drifted = new Set(report.results.flatMap((item) => item.findings.filter((finding) => finding.drift).map((finding) => finding.what.replace(/^choice ([^.]+).*$/, '$1'))));
+      expect(result.code).toBe(1);
+      expect([...drifted].sort()).toEqual(Object.keys(OTHER_CHOICES).sort());
+    } finally {
+      await kit.stop();
+    }
+  });
+
   // Requests outside the case table, to a fresh service and the mock alike (both started from the same seed).
   const REQUESTS: { method: string; path: string; auth?: 'none' | 'wrong'; body?: unknown }[] = [
     { method: 'GET', path: '/pets?limit=500' },
@@ -120,7 +133,7 @@ describe('verify --expect-profile against a service that changed one choice', ()
     const junit = join(await tempDirs.make(), 'verify.xml');
     try {
       const result = await cli.run(['verify', '--base-url', changed.url, '--expect-profile', profilePath, '--junit', junit], withKey);
-      expect(result.code).toBe(1);
+      expect(result.code, result.stdout + result.stderr).toBe(1);
       expect(result.stdout).toContain('drift: limit=0 → 400; the profile says limitOutOfRange clamp');
       expect(result.stdout).toContain('drift: 2 cases differ from the service profile');
       expect(result.stderr).toContain('2 cases drifted from the service profile');
