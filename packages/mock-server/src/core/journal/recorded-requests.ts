@@ -64,7 +64,7 @@ export const RecordedRequest = /* @__PURE__ */ z.object({
   /** A fault below HTTP that answered instead. */
   fault: z.optional(z.enum(['reset', 'empty', 'stall'])),
   error: z.optional(
-    z.object({ code: z.string(), message: z.string() }).check(z.describe("An error answer's code and message, as its Error body gave them and the request log shows them.")),
+    z.object({ code: z.string(), message: z.string() }).check(z.describe("An error answer's code and message, as the request log shows them: the kit's code, which a service profile may spell otherwise in the body it sends.")),
   ),
   refused: z.optional(
     z
