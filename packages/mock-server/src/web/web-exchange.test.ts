@@ -29,6 +29,15 @@ describe('createPathMatcher', () => {
 });
 
 describe('toResponse', () => {
+  it('declares the length of a body in UTF-8 bytes, as the Node server does: MSW keeps the connection for the next request', async () => {
+    const body = JSON.stringify({ name: 'Zoë' });
+    const response = toResponse({ status: 200, headers: { 'content-type': 'application/json' }, body }, new Request('http://api.test/v1/pets/1'));
+    expect(response.headers.get('content-length')).toBe(String(new TextEncoder().encode(body).byteLength));
+    expect(await response.text()).toBe(body);
+    const head = toResponse({ status: 200, headers: { 'content-type': 'application/json' }, body }, new Request('http://api.test/v1/pets/1', { method: 'HEAD' }));
+    expect(head.headers.has('content-length')).toBe(false);
+  });
+
   it("declares a stalled body's whole length, sends half of it, and errors the rest with the signal's reason", async () => {
     const body = JSON.stringify([{ id: 1, name: 'Zoë', categoryId: 1, status: 'available' }]);
     const controller = new AbortController();

@@ -59,6 +59,8 @@ async function readBoundedBody(request: Request): Promise<Uint8Array> {
   return bytes;
 }
 
+const encoder = new TextEncoder();
+
 /** A web Request as the core's plain data; `path` is what `createPathMatcher` gave for its URL. */
 export function fromRequest(request: Request, path: string): MockRequest {
   return {
@@ -78,21 +80,24 @@ export function fromRequest(request: Request, path: string): MockRequest {
  * unless `signal` aborts, which errors the body with the signal's reason as
  * fetch does. A HEAD answer has no body.
  *
- * A stall declares the whole body's length, as the Node server's does. Without
- * it, MSW in Node.js (@mswjs/interceptors 0.45) ends the body by closing the
- * connection once the client aborts, and Node's fetch (undici) takes that close
- * as the end of an answer it had already given up on: an uncaught
- * `AssertionError` that fails the test run (docs/decisions.md, "#30: stall
- * through MSW"). With a length, the close is a body cut short, which undici
- * drops for an aborted request.
+ * A body declares its whole length, as the Node server's does. Without it,
+ * MSW in Node.js (@mswjs/interceptors 0.45) ends the body by closing the
+ * connection: after every answer, so the client opens a new connection per
+ * request (a cost that grew with each one opened: several times a
+ * hand-written handler's per request); and for a stall once the client
+ * aborts, which Node's fetch (undici) takes as the end of an answer it had
+ * already given up on: an uncaught `AssertionError` that fails the test run
+ * (docs/decisions.md, "#30: stall through MSW"). With a length, the close is
+ * a body cut short, which undici drops for an aborted request.
  */
 export function toResponse(result: MockResponse, request: Request): Response {
   if (result.fault === 'reset' || result.fault === 'empty') return Response.error();
   const init = { status: result.status, headers: result.headers };
   if (request.method === 'HEAD' || result.body === undefined) return new Response(null, init);
-  if (result.fault !== 'stall') return new Response(result.body, init);
+  const bytes = encoder.encode(result.body);
+  const headers = { ...result.headers, 'content-length': String(bytes.byteLength) };
+  if (result.fault !== 'stall') return new Response(result.body, { ...init, headers });
   const { signal } = request;
-  const bytes = new TextEncoder().encode(result.body);
   const half = bytes.subarray(0, Math.ceil(bytes.byteLength / 2));
   const stalled = new ReadableStream<Uint8Array>({
     start: (controller) => {
@@ -100,5 +105,5 @@ export function toResponse(result: MockResponse, request: Request): Response {
       signal.addEventListener('abort', () => controller.error(signal.reason), { once: true });
     },
   });
-  return new Response(stalled, { ...init, headers: { ...result.headers, 'content-length': String(bytes.byteLength) } });
+  return new Response(stalled, { ...init, headers });
 }
