@@ -11,6 +11,10 @@
 // Inputs: the root files below, and every file of each workspace package
 // (pnpm-workspace.yaml's `- folder/*` entries) outside node_modules/, dist/,
 // test/, Markdown files and dot-files (test scratch folders): no build reads them.
+// A file the build itself writes among them (the example app's `msw init public`
+// worker) is recorded as the build left it, when git ignores it: otherwise the
+// next run would see it changed and build again. A file git does not ignore that
+// changed during the build was edited meanwhile, and is recorded as before it.
 //
 //   node scripts/build-if-stale.mjs   prints why it builds, or that the build is up to date
 import { spawnSync } from 'node:child_process';
@@ -107,4 +111,9 @@ if (build.status !== 0) {
   say('pnpm run build failed: its output is above');
   process.exit(build.status ?? 1);
 }
-writeFileSync(stampPath, `${JSON.stringify({ inputs: before, outputs: outputs() })}\n`);
+/** Whether git ignores `path` (relative to the root): a file the build generates. Without git, no. */
+const ignoredByGit = (path) => spawnSync('git', ['check-ignore', '--quiet', '--', path], { cwd: root }).status === 0;
+const after = inputs();
+const generated = Object.keys(after).filter((path) => after[path] !== before[path] && ignoredByGit(path));
+const recorded = { ...before, ...Object.fromEntries(generated.map((path) => [path, after[path]])) };
+writeFileSync(stampPath, `${JSON.stringify({ inputs: recorded, outputs: outputs() })}\n`);

@@ -132,12 +132,21 @@ describe('scripts/build-if-stale.mjs builds only when the last build is not curr
         'echo build >> builds.log',
         '[ ! -f FAIL ] || { echo "src/index.ts(1,1): error TS1005" >&2; exit 1; }',
         'for p in packages/a packages/b tools/c; do rm -rf $p/dist && mkdir $p/dist && cp -R $p/src/. $p/dist/; done',
+        // As the example app's build runs `msw init public`: a file among the inputs, written by the build, ignored by git.
+        'mkdir -p packages/b/public && echo "worker $(cat builds.log | wc -l)" > packages/b/public/worker.js',
         '',
       ].join('\n'),
     );
     await chmod(file('bin/pnpm'), 0o755);
+    await writeFile(file('packages/b/.gitignore'), 'public/worker.js\n');
+    await run('git', ['init', '--quiet'], repo, process.env);
     env = { ...process.env, PATH: `${file('bin')}${delimiter}${process.env['PATH'] ?? ''}` };
     await expectBuild('no record of a build');
+  });
+
+  it('skips the second run, though the build wrote a file among its inputs that git ignores', async () => {
+    expect(await readFile(file('packages/b/public/worker.js'), 'utf8')).toBe('worker 1\n');
+    await expectBuild(undefined);
   });
 
   it('skips a build whose sources and dist/ are as it left them, dates aside', async () => {
