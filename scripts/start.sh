@@ -14,9 +14,12 @@ if ! [[ "$port" =~ ^[0-9]{1,5}$ ]] || [ "$((10#$port))" -lt 1 ] || [ "$((10#$por
 fi
 port="$((10#$port))"
 # Something accepts connections there (bash's /dev/tcp connects; loopback answers at once).
-if (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then
+port_taken() {
   echo "start.sh: port $port on 127.0.0.1 is already in use (another petstore-mock?). Stop what listens there, or pick another port: PETSTORE_MOCK_PORT=$((port == 65535 ? 4011 : port + 1)) ./scripts/start.sh" >&2
   exit 1
+}
+if (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; then
+  port_taken
 fi
 
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
@@ -31,7 +34,13 @@ server=$!
 trap 'kill "$server" 2> /dev/null; wait "$server" 2> /dev/null; rm -rf "$log" "$cli_config"' EXIT
 for _ in $(seq 1 100); do
   grep -q 'listening on' "$log" && break
-  kill -0 "$server" 2> /dev/null || { cat "$log" >&2; exit 1; }
+  if ! kill -0 "$server" 2> /dev/null; then
+    # Taken after the check above (during the build, say): petstore-mock's own advice names
+    # --port, which this script does not take; say how to pick another port here.
+    grep -q 'is already in use' "$log" && port_taken
+    cat "$log" >&2
+    exit 1
+  fi
   sleep 0.1
 done
 cat "$log"

@@ -82,6 +82,25 @@ describe('scripts/start.sh checks its port before anything else', () => {
     expect(result.stderr).not.toContain('in use');
   });
 
+  it('a port taken after the check, before the server binds: the same advice, PETSTORE_MOCK_PORT, not --port', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as { port: number }).port;
+    await new Promise((resolve) => holder.close(resolve));
+    const repo = await startScript();
+    // Past the check: a toolchain and a build that do nothing, and a server that finds its port taken, as petstore-mock says it.
+    await writeFile(join(repo, 'scripts/toolchain.sh'), 'repo_root="$(pwd)"\n');
+    await writeFile(join(repo, 'scripts/build-if-stale.mjs'), '');
+    await mkdir(join(repo, 'packages/mock-server/dist'), { recursive: true });
+    const message = `petstore-mock: port ${port} on 127.0.0.1 is already in use (another petstore-mock?); choose another with --port, or --port 0 for any free one`;
+    await writeFile(join(repo, 'packages/mock-server/dist/bin.js'), `process.stderr.write(${JSON.stringify(`${message}\n`)}); process.exitCode = 1;\n`);
+    // The stand-in says what petstore-mock says.
+    expect(await readFile(join(root, 'packages/mock-server/src/main.ts'), 'utf8')).toContain('is already in use (another petstore-mock?); choose another with --port');
+    const result = await run('bash', ['scripts/start.sh'], repo, { ...process.env, PETSTORE_MOCK_PORT: String(port) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`start.sh: port ${port} on 127.0.0.1 is already in use (another petstore-mock?). Stop what listens there, or pick another port: PETSTORE_MOCK_PORT=${port + 1} ./scripts/start.sh\n`);
+  });
+
   it.each(['abc', '0', '65536', '-1', '4010 ', '123456'])('PETSTORE_MOCK_PORT=%j: exit 2 naming the variable', async (port) => {
     const result = await start(port);
     expect(result).toMatchObject({ code: 2, stdout: '' });
