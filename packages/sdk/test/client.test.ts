@@ -162,6 +162,16 @@ describe('PetstoreClient configuration', () => {
     }
   });
 
+  it('refuses a base URL without the version segment at construction, not with a 404 per call', () => {
+    for (const baseUrl of ['http://127.0.0.1:4010', 'http://127.0.0.1:4010/', 'http://127.0.0.1:4010/v2', 'http://127.0.0.1:4010/v1/pets']) {
+      expect(() => new PetstoreClient({ baseUrl, apiKey: 'k' }), baseUrl).toThrow(ConfigurationError);
+      expect(() => new PetstoreClient({ baseUrl, apiKey: 'k' }), baseUrl).toThrow(/baseUrl must end in \/v1/);
+    }
+    for (const baseUrl of ['http://127.0.0.1:4010/v1', 'http://127.0.0.1:4010/v1/', 'https://api.example.org/animal-store/v1']) {
+      expect(() => new PetstoreClient({ baseUrl, apiKey: 'k' }), baseUrl).not.toThrow();
+    }
+  });
+
   it('falls back to PETSTORE_BASE_URL and PETSTORE_API_KEY', () => {
     vi.stubEnv('PETSTORE_BASE_URL', 'http://127.0.0.1:1/v1');
     vi.stubEnv('PETSTORE_API_KEY', 'from-env');

@@ -197,6 +197,14 @@ describe('failures without an answer name their cause', () => {
     expect((error as Error).cause).toBeInstanceOf(Error);
   });
 
+  it('a port fetch blocks: named, not a bare network error', async () => {
+    // 6000 (X11) is on the Fetch standard's list of bad ports: undici refuses it without connecting.
+    const error = await failure(client('http://127.0.0.1:6000/v1', { maxRetries: 0 }).pets.list());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ failure: 'blocked_port' });
+    expect((error as Error).message).toBe('GET http://127.0.0.1:6000/v1/pets: a port fetch refuses to connect to (bad port: the Fetch standard blocks it)');
+  });
+
   it('host not found', async () => {
     // .invalid is reserved (RFC 2606): no resolver answers it.
     const error = await failure(client('http://petstore.invalid/v1', { maxRetries: 0 }).pets.list());

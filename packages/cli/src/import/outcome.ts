@@ -8,7 +8,7 @@ export type RowCounts = Record<RowStatus, number>;
 export const noRows = (): RowCounts => ({ added: 0, skipped: 0, failed: 0, invalid: 0, not_sent: 0 });
 
 /** Failures without an answer that are about the address, not the row: the ConnectionError's `failure`. */
-const UNREACHABLE = new Set(['connection_refused', 'host_not_found', 'tls']);
+const UNREACHABLE = new Set(['connection_refused', 'host_not_found', 'tls', 'blocked_port']);
 
 /**
  * The failures that every other row would meet as well: a refused or missing

@@ -21,7 +21,7 @@ export class PetstoreClient {
   /** The animals in the catalogue: `list`, `create`, and the deprecated `get`. */
   readonly pets: PetsResource;
 
-  /** @throws {ConfigurationError} no base URL or API key, from the options or the environment, or an option out of range. */
+  /** @throws {ConfigurationError} no base URL or API key, from the options or the environment, a base URL not ending in `/v1`, or an option out of range. */
   constructor(options: ClientOptions = {}) {
     const baseUrl = options.baseUrl ?? readEnvironment('PETSTORE_BASE_URL');
     const apiKey = options.apiKey ?? readEnvironment('PETSTORE_API_KEY');
@@ -32,6 +32,10 @@ export class PetstoreClient {
     }
     if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
       throw new ConfigurationError(`baseUrl is not an absolute http(s) URL: "${baseUrl}"`);
+    }
+    // Every path the client sends follows the version segment: without it every call would be a 404.
+    if (!/\/v1\/?$/.test(new URL(baseUrl).pathname)) {
+      throw new ConfigurationError(`baseUrl must end in /v1 (the API's version), as http://127.0.0.1:4010/v1 does; got "${baseUrl}"`);
     }
     if (!apiKey) throw new ConfigurationError('No API key: pass the apiKey option or set PETSTORE_API_KEY.');
     checkOptions(options);

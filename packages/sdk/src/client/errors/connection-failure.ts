@@ -6,11 +6,14 @@ const DESCRIPTIONS: Record<ConnectionFailure, string> = {
   host_not_found: 'host not found',
   tls: 'TLS failure',
   connection_reset: 'connection reset',
+  blocked_port: 'a port fetch refuses to connect to (bad port: the Fetch standard blocks it)',
   network: 'network error',
 };
 
 /** Node.js and Bun put a code on the failure or its causes; Deno says it in words; browsers give no reason. */
 const PATTERNS: [ConnectionFailure, RegExp][] = [
+  // undici's words for a port the Fetch standard blocks (6000, 5060, …): no connection is tried.
+  ['blocked_port', /\bbad port\b/i],
   ['connection_refused', /refused/i],
   ['host_not_found', /NOTFOUND|EAI_AGAIN|EAI_NONAME|dns|lookup/i],
   ['tls', /CERT|TLS|SSL|EPROTO/i],

@@ -1,7 +1,7 @@
 import { PetstoreError } from './petstore-error.js';
 
 /** Why no answer came, where the runtime says (browsers do not). */
-export type ConnectionFailure = 'connection_refused' | 'host_not_found' | 'tls' | 'connection_reset' | 'network';
+export type ConnectionFailure = 'connection_refused' | 'host_not_found' | 'tls' | 'connection_reset' | 'blocked_port' | 'network';
 
 /**
  * The request never got an HTTP answer: refused, reset, host not found, TLS.
