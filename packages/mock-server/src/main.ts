@@ -1,6 +1,7 @@
 // petstore-mock itself, loaded by bin.ts once the compile cache is on.
 import packageJson from '../package.json' with { type: 'json' };
 import { formatBanner } from './node/banner.js';
+import { blockedPortWarning } from './node/fetch-blocked-ports.js';
 import { HELP, parseCliOptions, UsageError } from './node/cli-options.js';
 import { loadProfileFile } from './node/load-profile-file.js';
 import { loadSeedFile } from './node/load-seed-file.js';
@@ -48,6 +49,8 @@ async function main(): Promise<number> {
   const stopped = new Promise<string>((resolve) => (stopRequested = resolve));
   process.once('SIGINT', () => stopRequested('SIGINT'));
   process.once('SIGTERM', () => stopRequested('SIGTERM'));
+  const warning = blockedPortWarning(server.port);
+  if (warning) process.stderr.write(warning);
   process.stdout.write(formatBanner(server, { customKeys: options.apiKeys.length, animals: server.store.size, dataFile: options.dataFile, ...(profile && { profile: { file: options.profile as string, profile } }) }));
 
   const signal = await stopped;
