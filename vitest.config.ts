@@ -15,6 +15,7 @@ const BUILT = [
   'packages/cli/test/**/*.test.ts', // the built `petstore` in child processes
   '**/readme-examples.test.ts', // the READMEs' examples, run as written
   'packages/sdk/test/{client,request-identity}.test.ts', // against the built `petstore-mock`
+  'packages/sdk/test/editor-hovers.test.ts', // the built declarations, as an editor reads them
   'packages/sdk/test/conformance/conformance.test.ts',
   'packages/mock-server/test/{bin,admin-state,sessions,session-memory,host-and-cors,durability,sqlite-data-file,cors.browser}.test.ts',
   'packages/mock-server/test/{hostile-clients,journal-bounds}.test.ts', // the server as a process of its own (fixtures/serve.mjs)

@@ -11,9 +11,7 @@ export default defineConfig({
   format: ['esm'],
   platform: 'neutral',
   target: 'es2022',
-  dts: {
-    entry: { index: 'src/index.ts', values: 'src/values.ts', 'contract/index': 'src/contract/index.ts', 'openapi/index': 'src/openapi/index.ts', 'conformance/index': 'src/conformance/index.ts', 'node/index': 'src/node/index.ts' },
-  },
+  // Declarations come from tsc (tsconfig.build.json), one per source file: see there.
   clean: true,
   sourcemap: true,
   // The version in the User-Agent (src/client/user-agent.ts): package.json is its one source.

@@ -9,10 +9,12 @@ import type { ListPetsQuery, NewPet } from '../contract/index.js';
 export type UndefinedAsAbsent<T> = { [K in keyof T]: Pick<T, K> extends Required<Pick<T, K>> ? T[K] : T[K] | undefined };
 
 /** The options of `pets.list`. */
-export type PetListParams = UndefinedAsAbsent<ListPetsQuery>;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that editors show its name rather than the helper's expansion.
+export interface PetListParams extends UndefinedAsAbsent<ListPetsQuery> {}
 
 /** The animal `pets.create` adds. */
-export type PetCreateParams = UndefinedAsAbsent<NewPet>;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- as PetListParams.
+export interface PetCreateParams extends UndefinedAsAbsent<NewPet> {}
 
 /** A plain object without its `undefined` fields; anything else as it is, for the contract to refuse. */
 export function withoutUndefined(value: unknown): unknown {

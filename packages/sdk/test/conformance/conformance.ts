@@ -84,8 +84,10 @@ async function runContractCases(target: ConformanceTarget, admin: MockAdmin, fir
     for (const [index, testCase] of contractCases.entries()) log(line(false, first + index, `${testCase.id}: ${testCase.title}`, describeError(error)));
     return contractCases.length;
   }
-  for (const [index, result] of results.entries()) log(line(result.outcome === 'pass', first + index, `${result.id}: ${result.title}`, whyNot(result)));
-  return results.filter((result) => result.outcome !== 'pass').length;
+  // A probe with nothing left to learn (the mock's longest name is the one expected) is not a check.
+  const passed = (result: CaseResult) => result.outcome === 'pass' || (result.probe === true && result.outcome === 'skip');
+  for (const [index, result] of results.entries()) log(line(passed(result), first + index, `${result.id}: ${result.title}`, whyNot(result)));
+  return results.filter((result) => !passed(result)).length;
 }
 
 /**
