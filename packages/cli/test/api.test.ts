@@ -201,6 +201,15 @@ describe.concurrent('petstore api', () => {
     expect(control.stderr).toContain('control character');
   });
 
+  it('--help shows [METHOD] PATH and the examples', async ({ expect }) => {
+    const { run } = await createCli(tempDirs);
+    const help = await run(['api', '--help']);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toContain('Usage: petstore api [options] [METHOD] PATH');
+    expect(help.stdout).toContain('petstore api GET pets -f status=sold -f limit=2');
+    expect(help.stdout).toContain('never retried');
+  });
+
   it('--jq filters the JSON body', async ({ expect }) => {
     const result = await api(['GET', 'pets', '-f', 'limit=3', '--jq', '.[].name']);
     expect(result).toMatchObject({ code: 0, stderr: '' });

@@ -29,6 +29,8 @@ export interface CommandEntry {
   /** Its operands, in order (choices included: commander checks them, completion offers them). */
   arguments?: () => Argument[];
   options?: () => Option[];
+  /** The usage line after the command's name, where commander's (from the arguments) would mislead. */
+  usage?: string;
   /** Help before the examples. */
   help?: string;
   examples?: readonly string[];
@@ -251,7 +253,8 @@ export const COMMANDS: readonly CommandEntry[] = [
     path: ['api'],
     printsJson: true,
     description: 'send any request to the API of the profile, with its key (like gh api)',
-    arguments: () => [new Argument('<method-or-path>', 'the HTTP method (default GET, or POST with fields or --input), or the path'), new Argument('[path]', 'the path, relative to the base URL: pets, /pets?limit=2')],
+    usage: '[options] [METHOD] PATH',
+    arguments: () => [new Argument('<METHOD|PATH>', 'the path; or the HTTP method, the path after it (default GET, or POST with fields or --input)'), new Argument('[PATH]', 'the path, relative to the base URL: pets, /pets?limit=2')],
     options: () => [
       new Option('-f, --raw-field <key=value>', 'a string field: a query parameter of a GET, else a member of the JSON body (repeatable)').argParser(collect),
       new Option('-F, --field <key=value>', 'a typed field: a number, true, false, null, @file (its text) or text (repeatable)').argParser(collect),
