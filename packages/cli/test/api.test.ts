@@ -28,6 +28,13 @@ function stubHandler(request: IncomingMessage, response: ServerResponse): void {
   const scenario = (request.url ?? '/').split('/')[1];
   if (scenario === 'unavailable') return sendJson(response, 503, { code: 'service_unavailable', message: 'down for maintenance', status: 503 }, { 'retry-after': '0' });
   if (scenario === 'hang') return;
+  if (scenario === 'huge') {
+    // Past the 10 MiB bound, then an endless trickle: the CLI must stop reading at the bound.
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    for (let sent = 0; sent < 11; sent++) response.write(chunk);
+    return;
+  }
   if (scenario === 'text') {
     response.writeHead(200, { 'content-type': 'text/plain' });
     return void response.end('plain \u001b[31mred\u001b[39m text');
@@ -129,6 +136,23 @@ describe.concurrent('petstore api', () => {
     expect(sent).toMatchObject({ 'x-extra': 'one two', authorization: `Bearer ${SECRET_KEY}`, accept: 'application/json' });
     expect(sent?.['user-agent']).toMatch(/^petstore-cli\/\S+ petstore-sdk\/\S+ \(node\/\S+\)$/);
     expect(sent?.['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('sends the User-Agent the other commands send', async ({ expect }) => {
+    const { run } = await createCli(tempDirs);
+    await Promise.all([
+      api(['pets'], { base: `${stub.origin}/agent-api/v1` }),
+      run(['--base-url', `${stub.origin}/agent-list/v1`, 'pets', 'list'], { env: { PETSTORE_API_KEY: SECRET_KEY } }),
+    ]);
+    const agentOf = (prefix: string) => stubRequests.find(({ url }) => url.startsWith(prefix))?.headers['user-agent'];
+    expect(agentOf('/agent-api/')).toMatch(/^petstore-cli\/\S+ petstore-sdk\/\S+ \(node\/\S+\)$/);
+    expect(agentOf('/agent-api/')).toBe(agentOf('/agent-list/'));
+  });
+
+  it('a body over 10 MiB (the SDK\'s bound) is exit 1, nothing printed', async ({ expect }) => {
+    const result = await api(['pets', '--json'], { base: `${stub.origin}/huge/v1` });
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'response_too_large', exitCode: 1 } });
   });
 
   it('a 404 exits as pets get does, the error body printed on stdout and the error on stderr', async ({ expect }) => {
