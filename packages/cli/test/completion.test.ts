@@ -8,6 +8,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Command } from 'commander';
+import { OPERATIONS } from '@petstore/sdk/contract';
 import { PET_STATUSES } from '@petstore/sdk/values';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { commandPath } from '../src/startup/command-words.js';
@@ -44,7 +45,7 @@ async function bashComplete(words: readonly string[]): Promise<string[]> {
 
 describe.concurrent('bash completion', () => {
   it.for([
-    [[''], ['pets', 'auth', 'config', 'verify', 'doctor', 'completion', 'help']],
+    [[''], ['pets', 'auth', 'config', 'verify', 'doctor', 'api', 'completion', 'help']],
     [['pets', ''], ['list', 'create', 'get', 'import', 'help']],
     [['--profile', 'qa', 'pets', 'l'], ['list']],
     [['--json', 'config', 'de'], ['delete-profile']],
@@ -74,6 +75,27 @@ describe.concurrent('bash completion', () => {
     for (const flag of ['-s', '--status', '-L', '--limit', '-h', '--json']) expect(list).toContain(flag);
     for (const flag of ['-n', '--name', '-c', '--category-id', '-s', '--status', '--data']) expect(create).toContain(flag);
     expect(long.filter((flag) => !flag.startsWith('--'))).toEqual([]);
+  });
+});
+
+describe.concurrent('petstore api completes the methods and paths of the contract', () => {
+  // Read from OPERATIONS as the CLI reads them: a new operation must appear here with no edit.
+  const operations = Object.values(OPERATIONS).map(({ method, path }) => ({ method: method as string, path: path.slice(1) }));
+  const methods = [...new Set(operations.map(({ method }) => method))];
+  const pathsOf = (method?: string) => [...new Set(operations.filter((operation) => method === undefined || operation.method === method).map(({ path }) => path))];
+
+  it('offers every method and path first, then the paths of the method typed', async ({ expect }) => {
+    expect(await bashComplete(['api', ''])).toEqual([...methods, ...pathsOf()]);
+    for (const method of methods) expect(await bashComplete(['api', method, ''])).toEqual(pathsOf(method));
+    expect(await bashComplete(['--profile', 'qa', 'api', '-i', 'pets/'])).toEqual(pathsOf().filter((path) => path.startsWith('pets/')));
+  });
+
+  it('offers the paths of the contract, methods GET and POST among them, and nothing after the path', async ({ expect }) => {
+    const first = await bashComplete(['api', '']);
+    for (const expected of ['GET', 'POST', 'pets', 'pets/{petId}']) expect(first).toContain(expected);
+    expect(await bashComplete(['api', 'POST', ''])).toEqual(['pets']);
+    expect(await bashComplete(['api', 'GET', 'pets', ''])).toEqual([]);
+    expect(await bashComplete(['api', '-H', 'X-A: b', 'P'])).toEqual(['POST']);
   });
 });
 

@@ -462,7 +462,7 @@ describe.concurrent('petstore, the built binary', () => {
         message: /403 forbidden: not for you/,
       },
       // Port 1 is one fetch refuses to connect to: the message says so rather than "no answer".
-      { name: 'an unreachable server exits 7', args: () => ['pets', 'list', '--base-url', DEAD_URL], exitCode: 7, code: 'network', message: /fetch refuses port 1 \(a port browsers and fetch block/ },
+      { name: 'an unreachable server exits 7', args: () => ['pets', 'list', '--base-url', DEAD_URL], exitCode: 7, code: 'blocked_port', message: /fetch refuses port 1 \(a port browsers and fetch block/ },
       {
         name: 'a 503 (after retries) exits 7',
         args: () => ['pets', 'list', '--base-url', `${stub.origin}/unavailable/v1`],

@@ -33,7 +33,7 @@ const COMMANDS = everyCommand(createProgram(io));
 describe.concurrent('help', () => {
   it('lists at least the commands the README documents', ({ expect }) => {
     const names = COMMANDS.map((words) => words.join(' '));
-    for (const name of ['pets list', 'pets create', 'pets get', 'pets import', 'auth login', 'auth status', 'auth logout', 'config get', 'config set', 'config unset', 'config delete-profile', 'config list', 'doctor', 'completion']) {
+    for (const name of ['pets list', 'pets create', 'pets get', 'pets import', 'auth login', 'auth status', 'auth logout', 'config get', 'config set', 'config unset', 'config delete-profile', 'config list', 'doctor', 'api', 'completion']) {
       expect(names).toContain(name);
     }
   });

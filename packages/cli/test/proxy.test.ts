@@ -56,6 +56,17 @@ async function timedRun(step: (onSpawn: (child: ChildProcess) => void) => Promis
 const withoutRequestId = (stderr: string): string => stderr.replace(/ \(request id [\da-f]{32}\)\n$/, '\n');
 
 describe('petstore behind a proxy', () => {
+  it('petstore api goes through the proxy as the other commands do, and a dead proxy is told the same way', async ({ expect }) => {
+    const api = (env: Record<string, string>, args: string[]) => cli.run(['api', ...args, '--base-url', mock.url], { env: { PETSTORE_API_KEY: DEV_KEY, ...env } });
+    const { result, forwarded } = await counted(() => api({ HTTP_PROXY: proxy.url }, ['GET', 'pets', '-f', 'limit=2']));
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toHaveLength(2);
+    expect(forwarded).toEqual([`GET ${mock.url}/pets?limit=2`]);
+    const [dead, listed] = await Promise.all([api({ http_proxy: deadProxy }, ['pets']), list({ http_proxy: deadProxy })]);
+    expect(dead.code).toBe(7);
+    expect(withoutRequestId(dead.stderr)).toBe(withoutRequestId(listed.stderr));
+  });
+
   it('HTTP_PROXY: an http URL goes through the proxy in absolute form, loopback included (as curl)', async ({ expect }) => {
     const { result, forwarded } = await counted(() => list({ HTTP_PROXY: proxy.url }));
     expect(result).toMatchObject({ code: 0, stderr: '' });

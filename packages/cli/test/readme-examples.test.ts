@@ -9,6 +9,7 @@ describeReadmeExamples('packages/cli/README.md', {
   files: {
     'pets.csv': 'name,categoryId,status\nRex,1,available\n"Tom, the cat",2,\n',
     'pets.ndjson': ndjson,
+    'pet.json': '{"name":"Nimbus","categoryId":2,"status":"pending"}\n',
   },
   commands: { 'some-export': `printf '%s' '${ndjson}'` },
 });

@@ -41,7 +41,18 @@ export interface CommandContext {
   logger: Logger;
   paint(): Promise<Paint>;
   settings(): Promise<Settings>;
+  /** What every request of the command is sent with: the base URL, key, --timeout and the proxy's fetch (the client's too). */
+  connection(): Promise<Connection>;
   client(): Promise<PetstoreClient>;
+}
+
+/** The profile's address and key, --timeout, and the fetch through the environment's proxy (undefined: the global fetch). */
+export interface Connection {
+  baseUrl: string;
+  apiKey: string;
+  /** Milliseconds one attempt may take (`--timeout`). */
+  timeout: number;
+  fetch: Fetch | undefined;
 }
 
 /**
@@ -107,6 +118,7 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
   const stderrJson = stderrIsJson(options.jq !== undefined && !options.json ? undefined : format, io.stderr);
   const store = createConfigStore(io.env, { warn: (text) => context.note(text) });
   let settings: Promise<Settings> | undefined;
+  let connection: Promise<Connection> | undefined;
   let client: Promise<PetstoreClient> | undefined;
   const context: CommandContext = {
     io,
@@ -139,19 +151,24 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
     },
     paint: () => createPaint(colourLevel(io.stdout, io.env, options.color)),
     settings: () => (settings ??= resolveSettings(options, io.env, store)),
+    connection: () =>
+      (connection ??= (async () => {
+        const { baseUrl, apiKey } = await context.settings();
+        const timeout = requestTimeout(options.timeout);
+        const fetch = await proxiedFetch(io.env);
+        const proxy = await proxyInUse(io.env, baseUrl);
+        call.settings = { baseUrl, timeout, ...(proxy && { proxy }) };
+        return { baseUrl, apiKey, timeout, fetch };
+      })()),
     client: () =>
       (client ??= (async () => {
-        const resolved = await context.settings();
-        const timeout = requestTimeout(options.timeout);
+        const { baseUrl, apiKey, timeout, fetch } = await context.connection();
         const { PetstoreClient } = await import('@petstore/sdk');
-        const fetch = await proxiedFetch(io.env);
-        const proxy = await proxyInUse(io.env, resolved.baseUrl);
-        call.settings = { baseUrl: resolved.baseUrl, timeout, ...(proxy && { proxy }) };
         return new PetstoreClient({
           ...(fetch && { fetch }),
           timeout,
-          baseUrl: resolved.baseUrl,
-          apiKey: resolved.apiKey,
+          baseUrl,
+          apiKey,
           // `petstore-cli/0.3.0 petstore-sdk/0.3.0 (node/26.10.0)`: the service sees which tool called it.
           userAgent: PRODUCT_TOKEN,
           // The CLI prints its own deprecation notice (see pets get), on stderr only.

@@ -52,13 +52,15 @@ export async function complete(program: Command, words: readonly string[], store
 
   // An argument: which one is told by the operands typed since the command's last word.
   const afterCommand = before.slice((indexes.at(-1) ?? -1) + 1);
-  let operands = 0;
+  const operands: string[] = [];
   for (let index = 0; index < afterCommand.length; index++) {
     const word = afterCommand[index] ?? '';
-    if (!word.startsWith('-')) operands++;
+    if (!word.startsWith('-')) operands.push(word);
     else if (!word.includes('=') && takesValue(command, word)) index++;
   }
-  const argument = command.registeredArguments[operands];
+  // `petstore api [METHOD] PATH`: the contract's methods and paths (loaded only for it).
+  if (command.name() === 'api' && command.parent === program) return startsWith((await import('./api-paths.js')).apiCandidates(operands));
+  const argument = command.registeredArguments[operands.length];
   if (!argument) return [];
   if (argument.argChoices) return startsWith(argument.argChoices);
   if (command.name() === 'delete-profile') return startsWith(await profileNames(store));

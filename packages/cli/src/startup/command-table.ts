@@ -29,6 +29,8 @@ export interface CommandEntry {
   /** Its operands, in order (choices included: commander checks them, completion offers them). */
   arguments?: () => Argument[];
   options?: () => Option[];
+  /** The usage line after the command's name, where commander's (from the arguments) would mislead. */
+  usage?: string;
   /** Help before the examples. */
   help?: string;
   examples?: readonly string[];
@@ -69,6 +71,18 @@ codes of petstore --help): ${EXIT.configuration} for a missing or broken setting
 ${EXIT.authentication} when the key is refused, ${EXIT.notFound} for 404, ${EXIT.rejected} for another 4xx, ${EXIT.retryable} for no answer, 429 or
 5xx. A NODE_EXTRA_CA_CERTS file without a usable certificate is reported but does not
 change the exit code.`;
+
+const API_HELP = `Sends one request to the base URL of the profile, as the other commands do: its key
+(Authorization: Bearer), proxy, User-Agent, an X-Request-Id and --timeout. It is sent
+once: never retried, and a redirect is not followed. PATH is relative to the base URL;
+an absolute URL or a path that leads out of it (..) is refused.
+
+The body is printed whatever the status (JSON as the other commands print it, --jq
+applies); a status that is not 2xx then exits as it would for any other command
+(${EXIT.authentication} for 401, ${EXIT.notFound} for 404, ${EXIT.rejected} for another 4xx, ${EXIT.retryable} for 429 and 5xx).`;
+
+/** commander's reader of a repeatable flag: each value added to the list. */
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 const configKey = () => new Argument('<key>', CONFIG_KEYS.join(' or ')).choices(CONFIG_KEYS);
 const { concurrency } = IMPORT_LIMITS;
@@ -234,6 +248,29 @@ export const COMMANDS: readonly CommandEntry[] = [
     printsJson: true,
     examples: ['petstore doctor', 'petstore doctor --json', 'HTTPS_PROXY=http://proxy.example:3128 petstore doctor --profile production'],
     run: async ({ context }) => (await import('../commands/doctor.js')).doctor(await context()),
+  },
+  {
+    path: ['api'],
+    printsJson: true,
+    description: 'send any request to the API of the profile, with its key (like gh api)',
+    usage: '[options] [METHOD] PATH',
+    arguments: () => [new Argument('<METHOD|PATH>', 'the path; or the HTTP method, the path after it (default GET, or POST with fields or --input)'), new Argument('[PATH]', 'the path, relative to the base URL: pets, /pets?limit=2')],
+    options: () => [
+      new Option('-f, --raw-field <key=value>', 'a string field: a query parameter of a GET, else a member of the JSON body (repeatable)').argParser(collect),
+      new Option('-F, --field <key=value>', 'a typed field: a number, true, false, null, @file (its text) or text (repeatable)').argParser(collect),
+      new Option('-H, --header <name:value>', 'a request header (repeatable; never Authorization: the key comes from the profile)').argParser(collect),
+      new Option('--input <file|->', 'the request body from a file or stdin (-); fields then go to the query'),
+      new Option('-i, --include', 'print the status line and the response headers before the body'),
+    ],
+    help: API_HELP,
+    examples: [
+      'petstore api GET pets -f status=sold -f limit=2',
+      'petstore api pets -f name=Rex -F categoryId=1',
+      'petstore api POST pets --input pet.json',
+      'petstore api -i pets/1',
+      "petstore api pets --jq '.[].name'",
+    ],
+    run: async ({ context, operands, flags }) => (await import('../commands/api.js')).api(await context(), operands.filter((operand) => operand !== undefined), flags),
   },
   {
     path: ['completion'],

@@ -33,6 +33,7 @@ function addCommand(program: Command, entry: CommandEntry, invocation: (command:
   }
   const command = parent.command(name, { hidden: entry.hidden === true }).description(entry.description);
   for (const argument of entry.arguments?.() ?? []) command.addArgument(argument);
+  if (entry.usage !== undefined) command.usage(entry.usage);
   for (const option of entry.options?.() ?? []) command.addOption(option);
   if (entry.printsJson) command.addOption(jqOption());
   const help = [entry.help === undefined ? '' : `\n${entry.help}\n`, entry.examples === undefined ? '' : examples(...entry.examples)].join('');
