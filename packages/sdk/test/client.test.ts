@@ -156,7 +156,7 @@ describe('PetstoreClient configuration', () => {
       expect(() => new PetstoreClient({ apiKey: 'k' })).toThrow(ConfigurationError);
       expect(() => new PetstoreClient({ apiKey: 'k' })).toThrow(/baseUrl option or set PETSTORE_BASE_URL/);
       expect(() => new PetstoreClient({ baseUrl: 'http://127.0.0.1:1/v1' })).toThrow(/apiKey option or set PETSTORE_API_KEY/);
-      expect(() => new PetstoreClient({ baseUrl: 'not a url', apiKey: 'k' })).toThrow(/not an absolute http\(s\) URL/);
+      expect(() => new PetstoreClient({ baseUrl: 'not a url', apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL ending in \/v1, got "not a url"/);
     } finally {
       vi.unstubAllEnvs();
     }
@@ -165,7 +165,7 @@ describe('PetstoreClient configuration', () => {
   it('refuses a base URL without the version segment at construction, not with a 404 per call', () => {
     for (const baseUrl of ['http://127.0.0.1:4010', 'http://127.0.0.1:4010/', 'http://127.0.0.1:4010/v2', 'http://127.0.0.1:4010/v1/pets']) {
       expect(() => new PetstoreClient({ baseUrl, apiKey: 'k' }), baseUrl).toThrow(ConfigurationError);
-      expect(() => new PetstoreClient({ baseUrl, apiKey: 'k' }), baseUrl).toThrow(/baseUrl must end in \/v1/);
+      expect(() => new PetstoreClient({ baseUrl, apiKey: 'k' }), baseUrl).toThrow(/baseUrl must be an http\(s\) URL ending in \/v1/);
     }
     for (const baseUrl of ['http://127.0.0.1:4010/v1', 'http://127.0.0.1:4010/v1/', 'https://api.example.org/animal-store/v1']) {
       expect(() => new PetstoreClient({ baseUrl, apiKey: 'k' }), baseUrl).not.toThrow();

@@ -30,12 +30,9 @@ export class PetstoreClient {
         'No base URL: pass the baseUrl option or set PETSTORE_BASE_URL (the local mock: http://127.0.0.1:4010/v1).',
       );
     }
-    if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-      throw new ConfigurationError(`baseUrl is not an absolute http(s) URL: "${baseUrl}"`);
-    }
     // Every path the client sends follows the version segment: without it every call would be a 404.
-    if (!/\/v1\/?$/.test(new URL(baseUrl).pathname)) {
-      throw new ConfigurationError(`baseUrl must end in /v1 (the API's version), as http://127.0.0.1:4010/v1 does; got "${baseUrl}"`);
+    if (!URL.canParse(baseUrl) || !/^https?:\/\/[^/]+(\/.*)?\/v1\/?$/.test(new URL(baseUrl).href)) {
+      throw new ConfigurationError(`baseUrl must be an http(s) URL ending in /v1, got "${baseUrl}"`);
     }
     if (!apiKey) throw new ConfigurationError('No API key: pass the apiKey option or set PETSTORE_API_KEY.');
     checkOptions(options);
