@@ -134,6 +134,17 @@ describe('--dry-run, the built binary', () => {
     expect(await journal()).toEqual([]);
   });
 
+  it('pets import --dry-run --resume leaves out the rows the report says were added, and says so', async ({ expect }) => {
+    const { run, file } = await dryRunner();
+    const input = await file('pets.ndjson', '{"name":"Rex","categoryId":1}\n{"name":"Tom","categoryId":2}\n');
+    const report = await file('report.ndjson', '{"row":1,"status":"added","id":5,"name":"Rex"}\n');
+    const result = await run(['pets', 'import', input, '--resume', report, '--dry-run']);
+    expect(result).toMatchObject({ code: 0, stdout: `2\tPOST\t${server.url}/pets\t{"name":"Tom","categoryId":2}\n` });
+    expect(result.stderr).toBe('dry run: 1 request not sent; 1 row added before (--resume) would not be sent either\n');
+    expect(existsSync(report)).toBe(true);
+    expect(await journal()).toEqual([]);
+  });
+
   it('needs no server: against an address where nothing listens, the dry run still prints its requests, exit 0', async ({ expect }) => {
     const { run, file } = await dryRunner(DEAD_URL);
     const input = await file('pets.json', '[{"name":"Rex","categoryId":1}]');

@@ -7,7 +7,7 @@ import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '@petstore/sdk/values';
 import stringWidth from 'string-width';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
-import { DEV_KEY, createCli, createTempDirs } from './support.js';
+import { DEV_KEY, canListLoadedFiles, createCli, createTempDirs, filesLoadedBy } from './support.js';
 
 const tempDirs = createTempDirs();
 /** 12 animals (ids 1 to 12; 3 of them pending). */
@@ -92,5 +92,18 @@ describe.concurrent('pets list, the built binary', () => {
     // A fixed expectation too: 小白猫 and ＡＢＣ take 2 cells a character, 🐶 two, the accent none.
     expect(rows[1]).toBe('2   小白猫    38        pending');
     expect(rows[3]).toBe('4   Zoe\u0301       112       pending');
+  });
+
+  it.skipIf(!canListLoadedFiles)('loads string-width only to print a table with a cell that is not ASCII', async ({ expect }) => {
+    const { configDir } = await createCli(tempDirs);
+    const env = { PETSTORE_API_KEY: DEV_KEY, PETSTORE_CONFIG_DIR: configDir };
+    // Text found only in string-width's code.
+    const measures = (files: [string, string][]) => files.some(([, text]) => text.includes('RGI_Emoji'));
+    const [tsv, ascii, wideTable] = await Promise.all([
+      filesLoadedBy(['pets', 'list', '--base-url', wide.url], env),
+      filesLoadedBy(['pets', 'list', '--format', 'table', '--base-url', store.url], env),
+      filesLoadedBy(['pets', 'list', '--format', 'table', '--base-url', wide.url], env),
+    ]);
+    expect([measures(tsv), measures(ascii), measures(wideTable)]).toEqual([false, false, true]);
   });
 });
