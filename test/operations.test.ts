@@ -30,7 +30,7 @@ const SDK_CALLS: Record<OperationId, ((client: PetstoreClient) => PromiseLike<un
 
 /** The `petstore` command line that calls each operation. */
 const CLI_CALLS: Record<OperationId, readonly string[] | Excluded> = {
-  listPets: ['pets', 'list', '--limit', '1'],
+  listPets: ['pets', 'list', '--limit', '100'],
   createPet: ['pets', 'create', '--name', 'Guard', '--category-id', '1'],
   getPet: ['pets', 'get', '1'],
 };

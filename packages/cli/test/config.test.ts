@@ -94,7 +94,7 @@ describe.concurrent('configuration, credentials and auth (the built binary)', ()
       expect(fromEnv).toMatchObject({ code: 0, stdout: '1\tRex\t1\tavailable\n' });
       await writeFile(join(configDir, 'credentials.json'), JSON.stringify({ profiles: { mock: { apiKey: SECRET_KEY } } }), { mode: 0o600 });
       const stored = await run(['pets', 'list', '--limit', '1', '--base-url', secret.url]);
-      expect(stored).toMatchObject({ code: 0, stdout: '1\tRex\t1\tavailable\n', stderr: '' });
+      expect(stored).toMatchObject({ code: 0, stdout: '1\tRex\t1\tavailable\n', stderr: expect.stringMatching(/^note: 1 animal, the most --limit 1 returns; [^\n]*\n$/) });
     });
   });
 
@@ -254,7 +254,10 @@ describe.concurrent('configuration, credentials and auth (the built binary)', ()
       const warning = `warning: ${path} holds API keys but other users may read or change it (mode 0644); run \`chmod 600 ${path}\`\n`;
       const [status, list] = await Promise.all([run(['auth', 'status']), run(['pets', 'list', '--limit', '1', '--base-url', secret.url])]);
       expect(status).toMatchObject({ code: 0, stderr: warning });
-      expect(list).toMatchObject({ code: 0, stdout: '1\tRex\t1\tavailable\n', stderr: warning });
+      expect(list).toMatchObject({ code: 0, stdout: '1\tRex\t1\tavailable\n' });
+      // The warning, then the note that 1 animal is the whole page --limit 1 asks for.
+      expect(list.stderr.slice(0, warning.length)).toBe(warning);
+      expect(list.stderr.slice(warning.length)).toMatch(/^note: 1 animal, [^\n]*\n$/);
 
       await chmod(path, 0o620);
       expect((await run(['auth', 'status'])).stderr).toContain('(mode 0620)');

@@ -173,8 +173,9 @@ describe.concurrent('petstore, the built binary', () => {
         run(['pets', 'list', '-s', 'pending', '-L', '2', '--base-url', store.url]),
         run(['pets', 'list', '--status', 'pending', '--limit', '2', '--base-url', store.url]),
       ]);
-      expect(short).toMatchObject({ code: 0, stderr: '' });
+      expect(short.code).toBe(0);
       expect(short.stdout).toBe(long.stdout);
+      expect(short.stderr).toBe(long.stderr);
       expect(parseTsv(short.stdout).map((pet) => [pet.id, pet.status])).toEqual([
         [3, 'pending'],
         [7, 'pending'],

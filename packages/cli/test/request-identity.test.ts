@@ -34,7 +34,9 @@ describe('the CLI and request ids', () => {
     const lines = result.stderr.trimEnd().split('\n');
     const requestId = /\(request id ([\da-f]{32})\)$/.exec(lines[0] ?? '')?.[1] ?? '';
     const url = `${server.url}/pets?limit=1`.replaceAll('.', '\\.').replaceAll('?', '\\?');
-    expect(lines).toHaveLength(3);
+    // The debug lines, then the note that 1 animal is the whole page --limit 1 asks for.
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/^note: 1 animal, the most --limit 1 returns; /);
     expect(lines[0]).toMatch(new RegExp(`^debug: GET ${url} → 429 in \\d+ ms \\(request id ${ID}\\)$`));
     expect(lines[1]).toBe(`debug: 429, retrying in 1.0 s (Retry-After) (request id ${requestId})`);
     expect(lines[2]).toMatch(new RegExp(`^debug: GET ${url} → 200 in \\d+ ms \\(request id ${requestId}\\)$`));

@@ -8,7 +8,7 @@ import type { ImportFlags } from '../startup/import-flags.js';
 import { checkRow } from '../import/check-row.js';
 import { concurrencyFlag } from '../import/concurrency-flag.js';
 import { inputFormat } from '../import/input-format.js';
-import { importExitCode, noRows, summaryText, type RowCounts } from '../import/outcome.js';
+import { countOf, importExitCode, incompleteError, noRows, summaryText, type RowCounts } from '../import/outcome.js';
 import { parseInput } from '../import/parse-input.js';
 import { createProgressBar, NO_PROGRESS } from '../import/progress-bar.js';
 import { readRegularFile } from '../io/read-regular-file.js';
@@ -20,6 +20,8 @@ import { sendRows, type PendingRow, type SendControl } from '../import/send-rows
 import { rowLabel, type SourceRows } from '../import/source-row.js';
 import { INPUT_LIMITS } from '../io/limits.js';
 import { renderImportLine, renderImportReport } from '../output/render-import.js';
+import { plannedCreate } from '../output/render-requests.js';
+import { printDryRun } from './dry-run.js';
 import { stringifyJson } from '../output/escape.js';
 import { readStream } from '../io/read-stream.js';
 import { toFailure } from '../errors/to-exit.js';
@@ -57,12 +59,30 @@ function createStderr(context: CommandContext) {
   };
 }
 
+/** Invalid rows on stderr, each with its line or item: the first INVALID_ROWS_LISTED, then how many more. */
+function listInvalid(note: (text: string) => void, source: SourceRows, invalid: readonly InvalidRow[]): void {
+  for (const row of invalid.slice(0, INVALID_ROWS_LISTED)) note(`${rowLabel(source.unit, row.row)}: ${row.error.message}`);
+  if (invalid.length > INVALID_ROWS_LISTED) note(`… and ${(invalid.length - INVALID_ROWS_LISTED).toLocaleString('en-US')} more`);
+}
+
 /** Without --skip-invalid, invalid rows stop the import before anything is sent: each is listed on stderr. */
 function refuseInvalid(note: (text: string) => void, what: string, source: SourceRows, invalid: readonly InvalidRow[]): CliError {
-  for (const row of invalid.slice(0, INVALID_ROWS_LISTED)) note(`${rowLabel(source.unit, row.row)}: ${row.error.message}`);
-  if (invalid.length > INVALID_ROWS_LISTED) note(`… and ${invalid.length - INVALID_ROWS_LISTED} more`);
-  const rows = `${invalid.length} invalid row${invalid.length === 1 ? '' : 's'}`;
-  return new CliError(`${what}: ${rows}, so nothing was sent; fix them, or send the valid rows with --skip-invalid`, EXIT.usage, 'invalid_input');
+  listInvalid(note, source, invalid);
+  return new CliError(`${what}: ${countOf(invalid.length, 'invalid row')}, so nothing was sent; fix them, or send the valid rows with --skip-invalid`, EXIT.usage, 'invalid_input');
+}
+
+/**
+ * `--dry-run`: every row read and checked as for a real run (an invalid row
+ * without --skip-invalid has already stopped it, exit 2), then each create
+ * printed instead of sent. Nothing is sent, no resume file is written or removed.
+ */
+async function dryRun(context: CommandContext, source: SourceRows, rows: { skipped: readonly RowResult[]; invalid: readonly InvalidRow[]; pending: readonly PendingRow[] }): Promise<void> {
+  const { skipped, invalid, pending } = rows;
+  listInvalid(context.note, source, invalid);
+  // The base URL (and key, --timeout, proxy variables) resolved as the real run would, only when it would send.
+  const baseUrl = pending.length > 0 ? (await context.connection()).baseUrl : '';
+  const unsent = [invalid.length > 0 && countOf(invalid.length, 'invalid row'), skipped.length > 0 && `${countOf(skipped.length, 'row')} added before (--resume)`].filter((text) => text !== false);
+  await printDryRun(context, pending.map(({ row, pet }) => plannedCreate(baseUrl, pet, row)), source.unit, unsent);
 }
 
 /**
@@ -92,7 +112,8 @@ async function removeSpentResumeFile(context: CommandContext, report: string): P
 
 /**
  * `pets import FILE|-`: checks every row against the contract, then creates
- * them `--concurrency` at a time, printing a report row as each finishes.
+ * them `--concurrency` at a time, printing a report row as each finishes
+ * (with --dry-run, prints the creates instead: see dryRun).
  */
 export async function importPets(context: CommandContext, file: string, flags: ImportFlags): Promise<void> {
   const started = performance.now();
@@ -106,6 +127,7 @@ export async function importPets(context: CommandContext, file: string, flags: I
   const { skipped, invalid, pending } = partitionRows(source, addedBefore);
   const stderr = createStderr(context);
   if (invalid.length > 0 && !flags.skipInvalid) throw refuseInvalid(stderr.note, what, source, invalid);
+  if (flags.dryRun === true) return dryRun(context, source, { skipped, invalid, pending });
   const client = pending.length > 0 ? await context.client() : undefined;
   // A resume file of ours with nothing left to send has done its work.
   if (!client && flags.resume !== undefined && invalid.length === 0) await removeSpentResumeFile(context, flags.resume);
@@ -164,8 +186,8 @@ export async function importPets(context: CommandContext, file: string, flags: I
   const resumable = (await resume?.file.finish(counts.failed + counts.not_sent > 0)) === true;
   if (!streaming && (results.length > 0 || context.format === 'json')) {
     const paint = await context.paint();
-    if (context.format === 'json') await context.outJson(renderImportReport(results, 'json', source.unit, paint));
-    else context.out(renderImportReport(results, 'table', source.unit, paint));
+    if (context.format === 'json') await context.outJson(await renderImportReport(results, 'json', source.unit, paint));
+    else context.out(await renderImportReport(results, 'table', source.unit, paint));
   }
 
   stderr.summary(counts, (performance.now() - started) / 1000);
@@ -174,17 +196,5 @@ export async function importPets(context: CommandContext, file: string, flags: I
   let next = 'a report from --format ndjson lets --resume send only the rest';
   if (resumable && resume) next = `to send only the rest, run ${resume.command}`;
   else if (streaming === 'ndjson') next = 'run it again with --resume REPORT (the NDJSON on stdout) to send the rest';
-  throw incomplete(exitCode, control, counts, next);
-}
-
-/** The error line of a run that did not add every row: why, and what to do next. */
-function incomplete(exitCode: ExitCode, control: SendControl, counts: RowCounts, next: string): CliError {
-  const rows = (count: number) => `${count} row${count === 1 ? '' : 's'}`;
-  if (control.interrupted) return new CliError(`interrupted: ${rows(counts.not_sent)} not sent; ${next}`, exitCode, 'interrupted');
-  if (control.stoppedBy) {
-    const { message, code, requestId } = control.stoppedBy;
-    return new CliError(`stopped at the first failure that every row would meet: ${message}; ${rows(counts.not_sent)} not sent; once fixed, ${next}`, exitCode, code, requestId);
-  }
-  if (counts.failed === 0) return new CliError(`${rows(counts.invalid)} invalid, not sent (see the report)`, exitCode, 'import_incomplete');
-  return new CliError(`${rows(counts.failed)} failed${counts.invalid > 0 ? `, ${counts.invalid} invalid` : ''} (see the report); ${next}`, exitCode, 'import_incomplete');
+  throw incompleteError(exitCode, control, counts, next);
 }

@@ -1,4 +1,4 @@
-import { GET_PET_REMOVAL_DATE, Id, ListLimit, NewPet, describeIssue, formatIssues } from '@petstore/sdk/contract';
+import { GET_PET_REMOVAL_DATE, Id, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, ListLimit, NewPet, describeIssue, formatIssues } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import { usageError } from '../errors/cli-error.js';
 import type { CommandContext } from './context.js';
@@ -9,6 +9,8 @@ import { readRegularFile } from '../io/read-regular-file.js';
 import { readStream } from '../io/read-stream.js';
 import { PET_FIELDS, PET_FIELD_NAMES, flagKey, longFlag, wholeNumber, type PetField } from '../startup/pet-fields.js';
 import { REQUIRED_FIELDS } from './required-fields.js';
+import { plannedCreate } from '../output/render-requests.js';
+import { printDryRun } from './dry-run.js';
 
 /**
  * Checks one flag's value with the contract; a failure names the flag, the
@@ -32,10 +34,10 @@ function flagValue<Schema extends z.ZodMiniType>(flag: string, text: string, sch
  */
 async function printPets(context: CommandContext, pets: readonly Pet[], view: 'list' | 'one' | 'fields'): Promise<void> {
   const single = view !== 'list';
-  if (context.format === 'json') return context.outJson(renderPets(pets, 'json', await context.paint(), single));
+  if (context.format === 'json') return context.outJson(await renderPets(pets, 'json', await context.paint(), single));
   const [pet] = pets;
   if (view === 'fields' && context.format === 'table' && pet) return context.out(renderPetFields(pet, await context.paint()));
-  context.out(renderPets(pets, context.format, await context.paint(), single));
+  context.out(await renderPets(pets, context.format, await context.paint(), single));
 }
 
 /** `a, b or c`. */
@@ -53,6 +55,18 @@ export async function listPets(context: CommandContext, flags: { status?: string
     return;
   }
   await printPets(context, pets, 'list');
+  if (pets.length === (limit ?? LIST_LIMIT_DEFAULT)) context.note(fullPageNote(pets.length, limit, flags.status !== undefined));
+}
+
+/**
+ * A list exactly as long as the limit may have stopped short: the specification
+ * has no paging (docs/decisions.md), so the note says what else narrows or widens it.
+ */
+function fullPageNote(count: number, limit: number | undefined, byStatus: boolean): string {
+  const most = limit === undefined ? 'the most a list without --limit returns' : `the most --limit ${limit} returns`;
+  const ways = [count < LIST_LIMIT_MAX && `raise --limit, up to ${LIST_LIMIT_MAX}`, !byStatus && 'narrow with --status'].filter((way) => way !== false);
+  const animals = `${count} animal${count === 1 ? '' : 's'}`;
+  return `note: ${animals}, ${most}; the API has no paging, so more may exist${ways.length > 0 ? ` (${ways.join(', or ')})` : ''}`;
 }
 
 /** `--data @file`, `--data -` (stdin) or `--data '{"name":…}'`. */
@@ -65,7 +79,8 @@ async function readData(context: CommandContext, data: string): Promise<string> 
 /** The flags of `pets create`: one per field of PET_FIELDS (under commander's key for it), and --data. */
 export type CreateFlags = { data?: string } & Record<string, string | string[] | undefined>;
 
-export async function createPet(context: CommandContext, flags: CreateFlags): Promise<void> {
+/** `pets create`; with `dryRun`, everything up to the request, which is printed instead of sent. */
+export async function createPet(context: CommandContext, flags: CreateFlags, dryRun = false): Promise<void> {
   let body: unknown;
   const given = PET_FIELD_NAMES.filter((field) => flags[flagKey(field)] !== undefined);
   if (flags.data !== undefined) {
@@ -97,6 +112,11 @@ export async function createPet(context: CommandContext, flags: CreateFlags): Pr
       path: issue.path.map((field) => (typeof field === 'string' && field in PET_FIELDS ? longFlag(field as PetField) : field)),
     }));
     throw usageError(flags.data === undefined ? formatIssues('', asFlags) : `--data: ${formatIssues('body', checked.error.issues)}`);
+  }
+  if (dryRun) {
+    // The connection is resolved as for the request (base URL, key, --timeout, proxy variables): the same exits.
+    const { baseUrl } = await context.connection();
+    return printDryRun(context, [plannedCreate(baseUrl, checked.data)]);
   }
   const client = await context.client();
   const pet = await client.pets.create(checked.data);

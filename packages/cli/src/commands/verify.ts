@@ -116,7 +116,7 @@ export async function verify(context: CommandContext, flags: VerifyFlags): Promi
   const seconds = (performance.now() - started) / 1000;
   // The report first: a JUnit file that cannot be written does not lose it.
   if (context.format === 'json' || context.format === 'ndjson') await context.outJson(`${stringifyJson(report, context.format === 'json' ? 2 : undefined)}\n`);
-  else context.out(renderVerifyReport(report, await context.paint()));
+  else context.out(await renderVerifyReport(report, await context.paint()));
   if (flags.junit !== undefined) await writeJunit(flags.junit, report, seconds);
   // A run that stopped early observed too little to write down.
   if (flags.writeProfile !== undefined && !report.stopped) {

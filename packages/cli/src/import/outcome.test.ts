@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importExitCode, noRows, stopsImport, summaryText } from './outcome.js';
+import { EXIT } from '../errors/exit-codes.js';
+import { importExitCode, incompleteError, noRows, stopsImport, summaryText } from './outcome.js';
 
 describe('importExitCode', () => {
   it('is 0 when every row was added or skipped, 130 when interrupted', () => {
@@ -37,5 +38,19 @@ describe('summaryText', () => {
   it('counts every status', () => {
     expect(summaryText({ ...noRows(), added: 9990, failed: 3, invalid: 2, not_sent: 5 }, 12.34)).toBe('10,000 rows in 13 s: added 9,990, skipped 0, failed 3, invalid 2, not sent 5');
     expect(summaryText({ ...noRows(), added: 1 }, 0.25)).toBe('1 row in 0.3 s: added 1, skipped 0, failed 0, invalid 0, not sent 0');
+  });
+});
+
+describe('incompleteError', () => {
+  it('groups its counts as the summary printed on the line above does: 1,557 rows not sent beside not sent 1,557', () => {
+    const counts = { ...noRows(), added: 12, failed: 1234, invalid: 5678, not_sent: 1557 };
+    expect(summaryText(counts, 1)).toBe('8,481 rows in 1.0 s: added 12, skipped 0, failed 1,234, invalid 5,678, not sent 1,557');
+    expect(incompleteError(EXIT.interrupted, { interrupted: true }, counts, 'then --resume').message).toBe('interrupted: 1,557 rows not sent; then --resume');
+    const stoppedBy = { exitCode: EXIT.retryable, code: 'connection_refused', message: 'nothing is listening' };
+    expect(incompleteError(EXIT.retryable, { interrupted: false, stoppedBy }, counts, 'then --resume').message).toBe(
+      'stopped at the first failure that every row would meet: nothing is listening; 1,557 rows not sent; once fixed, then --resume',
+    );
+    expect(incompleteError(EXIT.rejected, { interrupted: false }, counts, 'then --resume').message).toBe('1,234 rows failed, 5,678 invalid (see the report); then --resume');
+    expect(incompleteError(EXIT.rejected, { interrupted: false }, { ...noRows(), invalid: 1557 }, '').message).toBe('1,557 rows invalid, not sent (see the report)');
   });
 });

@@ -37,10 +37,10 @@ describe('renderImportLine', () => {
 });
 
 describe('renderImportReport', () => {
-  it('prints a table in row order, headed by the unit, with unsafe characters escaped', () => {
+  it('prints a table in row order, headed by the unit, with unsafe characters escaped', async () => {
     const name = 'Evil\\u001b[2J\\u202eman\\u0009x\\u000ay\\z\\u009b';
     const pad = (text: string) => text.padEnd(name.length);
-    expect(renderImportReport(results, 'table', 'line', plain)).toBe(
+    expect(await renderImportReport(results, 'table', 'line', plain)).toBe(
       [
         `LINE  RESULT    ID  ${pad('NAME')}  ERROR`,
         '2     added     17  Rex',
@@ -51,18 +51,18 @@ describe('renderImportReport', () => {
         '',
       ].join('\n'),
     );
-    expect(renderImportReport(results, 'table', 'item', plain)).toMatch(/^ITEM {2}RESULT/);
+    expect(await renderImportReport(results, 'table', 'item', plain)).toMatch(/^ITEM {2}RESULT/);
   });
 
-  it('prints one JSON array in row order', () => {
-    const text = renderImportReport(results, 'json', 'line', plain);
+  it('prints one JSON array in row order', async () => {
+    const text = await renderImportReport(results, 'json', 'line', plain);
     expect(text).toMatch(/^[\u0020-\u007e\n]*$/);
     expect((JSON.parse(text) as RowResult[]).map((result) => result.row)).toEqual([2, 3, 4, 5, 6]);
   });
 
-  it('prints a table of 150,000 rows (no argument spread over the rows)', () => {
+  it('prints a table of 150,000 rows (no argument spread over the rows)', async () => {
     const many: RowResult[] = Array.from({ length: 150_000 }, (_, index) => ({ row: index + 1, status: 'added', id: index + 1, name: `Pet ${index + 1}` }));
-    const lines = renderImportReport(many, 'table', 'line', plain).split('\n');
+    const lines = (await renderImportReport(many, 'table', 'line', plain)).split('\n');
     expect(lines).toHaveLength(150_002);
     expect(lines[0]).toBe('LINE    RESULT  ID      NAME        ERROR');
     expect(lines[150_000]).toBe('150000  added   150000  Pet 150000');

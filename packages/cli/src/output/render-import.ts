@@ -2,7 +2,7 @@ import type { RowResult } from '../import/row-result.js';
 import type { RowUnit } from '../import/source-row.js';
 import type { Paint } from './colour.js';
 import { stringifyJson, terminalSafe, tsvField } from './escape.js';
-import { columnWidths, padTo } from './table.js';
+import { padderFor } from './table.js';
 
 const idOf = (result: RowResult): string => ('id' in result ? String(result.id) : '');
 const errorOf = (result: RowResult): string => ('error' in result ? `${result.error.code}: ${result.error.message}` : '');
@@ -27,12 +27,12 @@ export function renderImportLine(result: RowResult, format: 'ndjson' | 'tsv'): s
 }
 
 /** The whole report at the end, in row order: `json` (one array) or a `table` headed LINE or ITEM, RESULT, ID, NAME, ERROR. */
-export function renderImportReport(results: readonly RowResult[], format: 'json' | 'table', unit: RowUnit, paint: Paint): string {
+export async function renderImportReport(results: readonly RowResult[], format: 'json' | 'table', unit: RowUnit, paint: Paint): Promise<string> {
   const sorted = results.toSorted((a, b) => a.row - b.row);
   if (format === 'json') return `${stringifyJson(sorted, 2)}\n`;
   const header = [unit.toUpperCase(), 'RESULT', 'ID', 'NAME', 'ERROR'];
   const rows = sorted.map((result) => [String(result.row), result.status.replace('_', ' '), idOf(result), terminalSafe(result.name ?? ''), terminalSafe(errorOf(result))]);
-  const pad = padTo(columnWidths(header, rows));
+  const pad = await padderFor(header, rows);
   const last = header.length - 1;
   const lines = [header.map((title, column) => paint.bold(column === last ? title : pad(title, column))).join('  ')];
   for (const [index, row] of rows.entries()) {

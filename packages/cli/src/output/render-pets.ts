@@ -2,7 +2,7 @@ import type { Pet } from '@petstore/sdk';
 import { PET_FIELDS, PET_FIELD_NAMES } from '../startup/pet-fields.js';
 import type { Paint } from './colour.js';
 import { stringifyJson, terminalSafe, tsvField } from './escape.js';
-import { columnWidths, padTo } from './table.js';
+import { padderFor } from './table.js';
 
 /** How data is printed: `table` for people, `tsv` when piped, `json`/`ndjson` for programs. */
 export type Format = 'table' | 'tsv' | 'json' | 'ndjson';
@@ -38,12 +38,12 @@ export function renderPetFields(pet: Pet, paint: Paint): string {
  * Animals as text. The layout depends on the format, the content never does:
  * every format carries the same fields of the same animals.
  */
-export function renderPets(pets: readonly Pet[], format: Format, paint: Paint, single: boolean): string {
+export async function renderPets(pets: readonly Pet[], format: Format, paint: Paint, single: boolean): Promise<string> {
   if (format === 'json') return `${stringifyJson(single ? pets[0] : pets, 2)}\n`;
   if (format === 'ndjson') return pets.map((pet) => `${stringifyJson(pet)}\n`).join('');
   if (format === 'tsv') return pets.map((pet) => `${COLUMNS.map((column) => tsvField(column.cell(pet))).join('\t')}\n`).join('');
   const rows = pets.map((pet) => COLUMNS.map((column) => terminalSafe(column.cell(pet))));
-  const pad = padTo(columnWidths(COLUMN_TITLES, rows));
+  const pad = await padderFor(COLUMN_TITLES, rows);
   // The last column is not padded: no line ends in spaces.
   const last = COLUMNS.length - 1;
   const lines = [COLUMN_TITLES.map((title, index) => paint.bold(index === last ? title : pad(title, index))).join('  ')];

@@ -95,6 +95,9 @@ const fieldOptions = (): Option[] =>
     return choices ? option.choices(choices) : option;
   });
 
+/** `--dry-run` of the commands that write: what they would send, printed. */
+const dryRunOption = (what: string) => new Option('--dry-run', `check everything, print the ${what} it would send (never the key), send nothing`);
+
 /**
  * Every command of `petstore`, groups before their commands. Each run() imports
  * its module when the command runs, so `--help` and usage errors load neither
@@ -121,9 +124,9 @@ export const COMMANDS: readonly CommandEntry[] = [
     path: ['pets', 'create'],
     printsJson: true,
     description: `add an animal (status defaults to ${DEFAULT_PET_STATUS})`,
-    options: () => [...fieldOptions(), new Option('--data <json|@file|->', 'the whole body as JSON, from a file (@pet.json) or stdin (-)')],
-    examples: ['petstore pets create --name Rex --category-id 1', 'petstore pets create -n Tom -c 2 -s pending', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -'],
-    run: async ({ context, flags }) => (await import('../commands/pets.js')).createPet(await context(), flags),
+    options: () => [...fieldOptions(), new Option('--data <json|@file|->', 'the whole body as JSON, from a file (@pet.json) or stdin (-)'), dryRunOption('request')],
+    examples: ['petstore pets create --name Rex --category-id 1', 'petstore pets create -n Tom -c 2 -s pending', 'petstore pets create --data @pet.json', 'echo \'{"name":"Tom","categoryId":2}\' | petstore pets create --data -', 'petstore pets create -n Rex -c 1 --dry-run'],
+    run: async ({ context, flags: { dryRun, ...flags } }) => (await import('../commands/pets.js')).createPet(await context(), flags, dryRun === true),
   },
   {
     path: ['pets', 'get'],
@@ -144,6 +147,7 @@ export const COMMANDS: readonly CommandEntry[] = [
       new Option('--skip-invalid', 'send the valid rows even when some are invalid'),
       new Option('--concurrency <n>', `requests in flight at once, ${concurrency.min} to ${concurrency.max} (default ${concurrency.default})`),
       new Option('--resume <report>', "skip the rows an earlier run's NDJSON report says were added"),
+      dryRunOption('requests'),
     ],
     examples: ['petstore pets import pets.csv', 'petstore pets import pets.ndjson --format ndjson > report.ndjson', 'petstore pets import pets.ndjson --resume report.ndjson --format ndjson > report-2.ndjson'],
     run: async ({ context, operands: [file = ''], flags }) => (await import('../commands/import.js')).importPets(await context(), file, flags),

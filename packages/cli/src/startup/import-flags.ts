@@ -8,4 +8,5 @@ export interface ImportFlags {
   skipInvalid?: boolean;
   concurrency?: string;
   resume?: string;
+  dryRun?: boolean;
 }

@@ -1,7 +1,7 @@
 import { describeFinding, NAME_PREFIX, WRONG_KEY, type CaseResult, type ConformanceReport, type Outcome } from '@petstore/sdk/conformance';
 import type { Paint } from '../output/colour.js';
 import { terminalSafe } from '../output/escape.js';
-import { columnWidths, padTo } from '../output/table.js';
+import { padderFor } from '../output/table.js';
 import { curlCommand } from './curl.js';
 
 const LABEL: Record<Outcome, string> = { fail: 'FAIL', note: 'NOTE', pass: 'PASS', skip: 'SKIP' };
@@ -39,7 +39,7 @@ function details(result: CaseResult, paint: Paint): string[] {
  * first, each failure or note followed by its details. Cells are escaped
  * before they are measured, so the columns line up with what is shown.
  */
-function caseLines(report: ConformanceReport, paint: Paint): string[] {
+async function caseLines(report: ConformanceReport, paint: Paint): Promise<string[]> {
   // The cases a stopped run never reached share one line, not one each.
   const stoppedReason = report.stopped && `the run stopped: ${report.stopped.message}`;
   const unreached = report.results.filter((result) => result.outcome === 'skip' && result.reason === stoppedReason).length;
@@ -49,7 +49,7 @@ function caseLines(report: ConformanceReport, paint: Paint): string[] {
   );
   const header = ['RESULT', 'OPERATION', 'STATUS', 'CASE'];
   const rows = shownResults.map((result) => [LABEL[result.outcome], result.operation ?? '-', String(result.status), safe(result.title)]);
-  const pad = padTo(columnWidths(header, rows));
+  const pad = await padderFor(header, rows);
   // The first column is painted after it is padded: colour codes take no columns.
   const line = (row: string[], outcome: Outcome) => row.map((cell, column) => (column === 0 ? label(outcome, paint, pad(cell, 0)) : pad(cell, column))).join('  ').trimEnd();
   return [
@@ -62,16 +62,16 @@ function caseLines(report: ConformanceReport, paint: Paint): string[] {
   ];
 }
 
-function matrixLines(report: ConformanceReport, paint: Paint): string[] {
+async function matrixLines(report: ConformanceReport, paint: Paint): Promise<string[]> {
   const rows = report.matrix.map((cell) => [cell.operation, String(cell.status), cell.state, cell.reason ?? `${cell.cases.length} case${cell.cases.length === 1 ? '' : 's'}${cell.notes > 0 ? `, ${cell.notes} noted` : ''}`]);
   const header = ['OPERATION', 'STATUS', 'COVERAGE', 'DETAIL'];
-  const pad = padTo(columnWidths(header, rows));
+  const pad = await padderFor(header, rows);
   const paintState = (state: string, text: string) => (state === 'failed' ? paint.red(text) : state === 'skipped' ? paint.dim(text) : text);
   return [paint.bold(header.map(pad).join('  ').trimEnd()), ...rows.map((row) => paintState(row[2] ?? '', safe(row.map(pad).join('  ').trimEnd())))];
 }
 
 /** The report for people: cases (failures first), the coverage matrix, the animals created, the verdict. */
-export function renderVerifyReport(report: ConformanceReport, paint: Paint): string {
+export async function renderVerifyReport(report: ConformanceReport, paint: Paint): Promise<string> {
   const { summary } = report;
   const violations = report.results.filter((result) => result.outcome === 'fail' && result.findings.some((finding) => !finding.drift && finding.level === 'required')).length;
   const drifted = report.results.filter((result) => result.findings.some((finding) => finding.drift)).length;
@@ -89,10 +89,10 @@ export function renderVerifyReport(report: ConformanceReport, paint: Paint): str
   return [
     `petstore verify ${safe(report.baseUrl)} (run ${safe(report.runId)}, ${report.requests} request${report.requests === 1 ? '' : 's'}${report.allowWrites ? '' : ', no writes'})`,
     '',
-    ...caseLines(report, paint),
+    ...(await caseLines(report, paint)),
     '',
     paint.bold('Coverage (operation × documented status):'),
-    ...matrixLines(report, paint),
+    ...(await matrixLines(report, paint)),
     '',
     ...created,
     '',
