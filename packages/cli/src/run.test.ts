@@ -40,7 +40,8 @@ async function cli(argv: string[], options: { env?: Record<string, string>; stdi
 describe('run()', () => {
   it('lists animals as TSV when piped, a table on a terminal', async () => {
     const piped = await cli(['pets', 'list', '--limit', '2']);
-    expect(piped).toMatchObject({ code: 0, stdout: '1\tRex\t1\tavailable\n2\tWhiskers\t2\tavailable\n', stderr: '' });
+    // A page as long as its limit: the note says more may exist (stdout stays the data).
+    expect(piped).toMatchObject({ code: 0, stdout: '1\tRex\t1\tavailable\n2\tWhiskers\t2\tavailable\n', stderr: 'note: 2 animals, the most --limit 2 returns; the API has no paging, so more may exist (raise --limit, up to 100, or narrow with --status)\n' });
     const tty = await cli(['pets', 'list', '--limit', '2'], { tty: true, env: { NO_COLOR: '1' } });
     expect(tty.stdout).toBe('ID  NAME      CATEGORY  STATUS\n1   Rex       1         available\n2   Whiskers  2         available\n');
   });
