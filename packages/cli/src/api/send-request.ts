@@ -86,21 +86,17 @@ export async function sendRequest(connection: Connection, request: RawRequest, l
   const label = `${request.method} ${url}`;
   const started = Date.now();
   const debug = (what: string | number) => logger.debug?.(`${label} → ${what} in ${Date.now() - started} ms`, { requestId });
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeout);
+  // The answer and its body within --timeout: the runtime's own timer, which ends the body's stream too.
+  const signal = AbortSignal.timeout(timeout);
   try {
     const fetch = connection.fetch ?? globalThis.fetch;
-    const response = await fetch(url, { method: request.method, headers, body: request.body ?? null, redirect: 'manual', signal: controller.signal });
+    const response = await fetch(url, { method: request.method, headers, body: request.body ?? null, redirect: 'manual', signal });
     const body = await readBounded(response, label);
     const answered = response.headers.get('x-request-id') ?? requestId;
     logger.debug?.(`${label} → ${response.status} in ${Date.now() - started} ms`, { requestId: answered });
     return { status: response.status, statusText: response.statusText, headers: response.headers, body, requestId: answered };
   } catch (error) {
-    if (timedOut) {
+    if (signal.aborted) {
       debug('timeout');
       const { origin } = request.url;
       throw new CliError(`no answer from ${origin} within ${timeout} ms (petstore api sends a request once, never again); wait longer with --timeout MS`, EXIT.retryable, 'timeout', requestId);
@@ -110,7 +106,5 @@ export async function sendRequest(connection: Connection, request: RawRequest, l
     const failure = new ConnectionError(`${label}: no answer`, failureOf(error), { cause: error });
     failure.requestId = requestId;
     throw failure;
-  } finally {
-    clearTimeout(timer);
   }
 }
