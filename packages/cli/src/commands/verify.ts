@@ -8,7 +8,7 @@ import { EXIT } from '../errors/exit-codes.js';
 import { stringifyJson, terminalSafe } from '../output/escape.js';
 import { renderJunit } from '../verify/junit.js';
 import { isLoopbackUrl } from '../verify/loopback.js';
-import { renderVerifyReport } from '../verify/render-verify.js';
+import { failedCases, renderVerifyReport } from '../verify/render-verify.js';
 import { VERIFY_MAX_REQUESTS, VERIFY_TOTAL_TIMEOUT } from '../verify/verify-limits.js';
 import { proxiedFetch, requestTimeout, type CommandContext } from './context.js';
 import { PRODUCT_TOKEN } from '../startup/version.js';
@@ -71,15 +71,16 @@ async function writeJunit(path: string, report: ConformanceReport, seconds: numb
 
 /** The exit of a finished run: 3 for a refused key, 7 for no answer, a service not serving or the run's time spent, 1 for a contract violation, else 0. */
 function verdict(report: ConformanceReport): CliError | undefined {
-  const { stopped, summary } = report;
+  const { stopped } = report;
   if (stopped?.reason === 'unauthorized') {
     return new CliError(`${stopped.message}: check the API key of the profile (petstore auth status)`, EXIT.configuration, 'unauthorized', stopped.requestId);
   }
   if (stopped?.reason === 'timeout') return new CliError(`${stopped.message} (--total-timeout)`, EXIT.retryable, 'timeout', stopped.requestId);
   if (stopped) return new CliError(stopped.message, EXIT.retryable, stopped.reason === 'network' ? 'connection_failed' : 'unavailable', stopped.requestId);
-  const drifted = report.results.filter((result) => result.findings.some((finding) => finding.drift)).length;
-  if (summary.fail > 0 && drifted === summary.fail) return new CliError(`${drifted} case${drifted === 1 ? '' : 's'} drifted from the service profile (see the report)`, EXIT.unexpected, 'profile_drift');
-  if (summary.fail > 0) return new CliError(`${summary.fail} case${summary.fail === 1 ? '' : 's'} violate the contract (see the report)`, EXIT.unexpected, 'contract_violation');
+  // A case that both drifted and broke the contract is a contract violation first.
+  const { violations, drifted } = failedCases(report);
+  if (violations > 0) return new CliError(`${violations} case${violations === 1 ? '' : 's'} violate the contract (see the report)`, EXIT.unexpected, 'contract_violation');
+  if (drifted > 0) return new CliError(`${drifted} case${drifted === 1 ? '' : 's'} drifted from the service profile (see the report)`, EXIT.unexpected, 'profile_drift');
   return undefined;
 }
 

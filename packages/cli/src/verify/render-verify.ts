@@ -70,11 +70,16 @@ async function matrixLines(report: ConformanceReport, paint: Paint): Promise<str
   return [paint.bold(header.map(pad).join('  ').trimEnd()), ...rows.map((row) => paintState(row[2] ?? '', safe(row.map(pad).join('  ').trimEnd())))];
 }
 
+/** How many cases break the contract, and how many drifted from the service profile (a case may do both). */
+export function failedCases(report: ConformanceReport): { violations: number; drifted: number } {
+  const count = (test: (finding: CaseResult['findings'][number]) => boolean) => report.results.filter((result) => result.findings.some(test)).length;
+  return { violations: count((finding) => finding.level === 'required' && !finding.drift), drifted: count((finding) => finding.drift === true) };
+}
+
 /** The report for people: cases (failures first), the coverage matrix, the animals created, the verdict. */
 export async function renderVerifyReport(report: ConformanceReport, paint: Paint): Promise<string> {
   const { summary } = report;
-  const violations = report.results.filter((result) => result.outcome === 'fail' && result.findings.some((finding) => !finding.drift && finding.level === 'required')).length;
-  const drifted = report.results.filter((result) => result.findings.some((finding) => finding.drift)).length;
+  const { violations, drifted } = failedCases(report);
   const cases = (count: number) => `${count} case${count === 1 ? '' : 's'}`;
   const verdict =
     report.stopped !== undefined
