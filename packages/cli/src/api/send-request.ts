@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sdkPackageJson from '@petstore/sdk/package.json' with { type: 'json' };
-import { ConnectionError, ResponseTooLargeError, type ConnectionFailure, type Logger } from '@petstore/sdk';
+import { ConnectionError, ResponseTooLargeError, type Logger } from '@petstore/sdk';
+import { describeConnectionFailure } from '@petstore/sdk/node';
 import { CliError, configError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import type { Connection } from '../commands/context.js';
@@ -28,22 +29,6 @@ export interface RawResponse {
   body: string;
   /** The answer's X-Request-Id, else the one sent. */
   requestId: string;
-}
-
-/** Why fetch got no answer, as the SDK names it, from the codes of the error and its causes. */
-function failureOf(error: unknown): ConnectionFailure {
-  const words: string[] = [];
-  for (let current = error, depth = 0; current instanceof Object && depth < 8; current = (current as Error).cause, depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    words.push(String(code), String(message));
-  }
-  const text = words.join(' ');
-  if (/\bbad port\b/i.test(text)) return 'blocked_port';
-  if (/refused/i.test(text)) return 'connection_refused';
-  if (/NOTFOUND|EAI_AGAIN|EAI_NONAME/.test(text)) return 'host_not_found';
-  if (/CERT|TLS|SSL|EPROTO/.test(text)) return 'tls';
-  if (/RESET|EPIPE|SOCKET|closed|terminated/i.test(text)) return 'connection_reset';
-  return 'network';
 }
 
 /** The body as text, at most MAX_RESPONSE_BYTES. */
@@ -103,7 +88,7 @@ export async function sendRequest(connection: Connection, request: RawRequest, l
     }
     if (error instanceof ResponseTooLargeError || (error as Error).name === 'ProxyError') throw error;
     debug((error as Error).message);
-    const failure = new ConnectionError(`${label}: no answer`, failureOf(error), { cause: error });
+    const failure = new ConnectionError(`${label}: no answer`, describeConnectionFailure(error).failure, { cause: error });
     failure.requestId = requestId;
     throw failure;
   }

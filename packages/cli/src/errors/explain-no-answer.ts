@@ -38,12 +38,6 @@ function causeCode(error: Error): string | undefined {
 }
 
 /**
- * Whether fetch refused the port before connecting: undici's "bad port", for the
- * ports the Fetch standard blocks (6000, 6665-6669, 5060 and others).
- */
-const isBadPort = (error: Error): boolean => causes(error).some((cause) => cause instanceof Error && cause.message === 'bad port');
-
-/**
  * Why a request got no answer, and what to do about it, in words an operator
  * can act on: the SDK says which failure it was (`ConnectionError.failure`);
  * the CLI knows the address and the timeout it used.
@@ -55,13 +49,13 @@ export function explainNoAnswer(error: Error, call: CallSettings | undefined): s
   const because = code ? ` (${code})` : '';
   const through = call.proxy ? ` through ${call.proxy}` : '';
   if (isProxyError(error)) return explainProxy(error, hostname);
-  if (isBadPort(error)) {
-    return `fetch refuses port ${port} (a port browsers and fetch block, as the Fetch standard lists); serve the API on another port and change the base URL`;
-  }
   if (isTimeoutError(error)) {
     return `no answer from ${origin}${through} within ${call.timeout} ms; reads are tried 3 times. Wait longer with --timeout MS`;
   }
   switch ((error as Error & { failure?: unknown }).failure) {
+    // A port the Fetch standard blocks (6000, 6665-6669, 5060, …): fetch refused it before connecting.
+    case 'blocked_port':
+      return `fetch refuses port ${port} (a port browsers and fetch block, as the Fetch standard lists); serve the API on another port and change the base URL`;
     case 'connection_refused':
       return origin === MOCK_ORIGIN
         ? `nothing is listening at ${origin} — is petstore-mock running? Start it with \`petstore-mock\` (package @petstore/mock-server)`
