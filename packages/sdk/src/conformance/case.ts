@@ -39,7 +39,7 @@ export interface RunState {
   /** The open choices the cases expect: the profile's, else the kit's. */
   choices: ServiceChoices;
   /** The choices the profile names: a difference from one of them is drift, not a note. */
-  named: Partial<ServiceChoices>;
+  named: ServiceProfile['choices'];
   /** What the answers showed of each choice (for `--write-profile`). */
   observed: Partial<ServiceChoices>;
   /** Choices two answers disagreed on, and what each showed. */
@@ -58,7 +58,7 @@ export function createRunState(name: string, profile?: ServiceProfile): RunState
     listed: [],
     pages: {},
     choices: resolveChoices(profile),
-    named: resolveChoices(profile, {}),
+    named: profile?.choices ?? {},
     observed: {},
     inconsistent: {},
     unexpected: {},

@@ -119,15 +119,9 @@ export function parseServiceProfile(text: string): ServiceProfile {
   return result.data;
 }
 
-/**
- * Every choice: the profile's where it names one, else the kit's (error codes
- * kind by kind). With `fallback` `{}`, only the choices the profile names.
- */
-export function resolveChoices(profile?: ServiceProfile): ServiceChoices;
-export function resolveChoices(profile: ServiceProfile | undefined, fallback: Record<string, never>): Partial<ServiceChoices>;
-export function resolveChoices(profile?: ServiceProfile, fallback: Partial<ServiceChoices> = KIT_CHOICES): Partial<ServiceChoices> {
+/** Every choice: the profile's where it names one, else the kit's (error codes kind by kind). */
+export function resolveChoices(profile?: ServiceProfile): ServiceChoices {
   // A key a profile's JSON cannot hold undefined, but the parsed type allows it: drop such keys.
   const chosen = Object.fromEntries(Object.entries(profile?.choices ?? {}).filter(([, value]) => value !== undefined)) as Partial<ServiceChoices>;
-  const errorCodes = { ...fallback.errorCodes, ...chosen.errorCodes };
-  return { ...fallback, ...chosen, ...(Object.keys(errorCodes).length > 0 && { errorCodes }) };
+  return { ...KIT_CHOICES, ...chosen, errorCodes: { ...KIT_CHOICES.errorCodes, ...chosen.errorCodes } };
 }
