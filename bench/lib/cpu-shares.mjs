@@ -9,10 +9,11 @@ import process from 'node:process';
 
 const PARTS = {
   'ky, and what it calls (fetch included)': [[/.*/, /\/ky\/distribution\//]],
-  'body read: readBody (its reader loop, timer)': [['readBody', /read-body/]],
+  'ky merging the options given: deepMerge, normalizeRetryOptions': [[/^(deepMerge|deepMergeInternal|validateAndMerge|mergeHooks|mergeHeaders|normalizeRetryOptions)$/, /\/ky\//]],
+  'body read: readBody (its reader loop)': [['readBody', /read-body/]],
   'controllers and signals (AbortSignal.any, listeners)': [[/.*/, /node:internal\/abort_controller|abort_listener/], ['addAbortListener', /undici/], [/createManagedSignal/, /\/ky\//]],
-  'request id: stampRequestId': [['stampRequestId', /http-client/]],
-  'hooks: ky running beforeRequest (the id within)': [[/runBeforeRequestHooks/, /\/ky\//]],
+  'request id: stampRequestId (before #33), newRequestId': [[/^(stampRequestId|newRequestId)$/, /http-client|request-id/]],
+  'hooks: ky running beforeRequest (the id within, before #33)': [[/runBeforeRequestHooks/, /\/ky\//]],
   'response schema: parsePets, parsePet': [[/^(parsePets|parsePet)$/, /response-validation/]],
   'the arguments checked: checked': [['checked', /pets-resource/]],
   'deprecation parse: parseDeprecation, onDeprecation': [[/^(parseDeprecation|onDeprecation)$/, /deprecation|petstore-client/]],
@@ -41,5 +42,5 @@ samples.forEach((id, index) => {
 });
 process.stdout.write(`${file}: ${((endTime - startTime) / 1000).toFixed(0)} ms profiled, ${(busy / 1000).toFixed(0)} ms running code\n`);
 for (const [part, us] of Object.entries(totals)) {
-  process.stdout.write(`  ${part.padEnd(54)} ${((100 * us) / busy).toFixed(1).padStart(5)} %${calls ? `  ${(us / Number(calls)).toFixed(0).padStart(5)} µs/call` : ''}\n`);
+  process.stdout.write(`  ${part.padEnd(66)} ${((100 * us) / busy).toFixed(1).padStart(5)} %${calls ? `  ${(us / Number(calls)).toFixed(0).padStart(5)} µs/call` : ''}\n`);
 }

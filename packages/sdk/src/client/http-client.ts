@@ -1,12 +1,11 @@
-import ky, { isNetworkError, isTimeoutError, type BeforeRequestHook, type BeforeRetryHook, type NormalizedOptions } from 'ky';
+import ky, { isNetworkError, isTimeoutError, NetworkError, type BeforeRetryHook, type NormalizedOptions } from 'ky';
 import { userAgentHeader } from '#runtime';
 import type { WithResponse } from './api-promise.js';
 import { parseDeprecation, type Deprecation } from './deprecation.js';
 import type { ApiError } from './errors/api-error.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { PetstoreError } from './errors/petstore-error.js';
-import { refuseOtherOrigin, timeLeft, timeoutError, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
-import { ResponseTooLargeError } from './errors/response-too-large-error.js';
+import { refuseOtherOrigin, timeLeft, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
 import { ResponseValidationError } from './errors/validation-errors.js';
 import type { OperationId, OperationOf, OperationUrlPath } from '../contract/index.js';
 import type { ClientOptions, Logger, RequestOptions } from './options.js';
@@ -61,11 +60,11 @@ const sdkError = ({ error, options }: { error: Error; options: NormalizedOptions
  * ky makes the retries planRetry decides (reads only: network errors, attempt
  * timeouts, 408, 429, 5xx; backoff with jitter; `Retry-After` up to
  * `maxRetryAfter`), the timeouts and the hooks; the SDK's beforeError hook runs
- * first and turns every failure into one of its error classes, and its
- * request id is stamped after the caller's beforeRequest hooks. send()
- * retries a read whose body failed, within the same limits. Writes (every
- * method but GET) are never retried: the API has no idempotency key, so a
- * retried create could store the animal twice.
+ * first and turns every failure into one of its error classes. Each attempt
+ * is `attempt`, the fetch ky calls: the body is read there, so that ky's
+ * timeout and retries cover it. Writes (every method but GET) are never
+ * retried: the API has no idempotency key, so a retried create could store
+ * the animal twice.
  */
 export function createHttpClient(options: ClientOptions, settings: HttpSettings) {
   const { logger, baseUrl, apiKey } = settings;
@@ -91,23 +90,22 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       ...userAgentHeader(options.userAgent, options.headers),
       ...options.headers,
     },
-    // `timeout` and `totalTimeout` are given per call (send). Whether and when
-    // to retry is decided per call by planRetry (send), with ky's defaults for
-    // the rest: GET among the methods retried (writes never are).
+    // Whether and when to retry is decided per call by planRetry (send), with
+    // ky's defaults for the rest: GET among the methods retried (writes never are).
     // Error bodies reach toApiError as the text that came, whatever their
     // content type: it keeps the raw text and parses it once.
     parseJson: (text) => text,
-    ...(options.fetch && { fetch: options.fetch }),
-    // The caller's init and afterResponse hooks as they are (the debug lines are
-    // logAttempt's, not a hook's: ky clones the response for each afterResponse hook).
-    hooks: {
-      ...hooks,
-      // The request id last: after any hook of the caller's that sets X-Request-Id or a traceparent.
-      beforeRequest: [...(hooks.beforeRequest ?? []), stampRequestId],
-      // The caller's beforeRetry hooks get the SDK's error, not ky's.
-      beforeRetry: (hooks.beforeRetry ?? []).map((hook): BeforeRetryHook => (state) => hook({ ...state, error: sdkError(state) })),
-      beforeError: [sdkError, ...(hooks.beforeError ?? [])],
-    },
+    // The caller's hooks as they are (the debug lines are logAttempt's, not a
+    // hook's: ky clones the response for each afterResponse hook); without
+    // them, send() maps ky's errors itself.
+    ...(options.hooks && {
+      hooks: {
+        ...hooks,
+        // The caller's beforeRetry and beforeError hooks get the SDK's error, not ky's.
+        beforeRetry: (hooks.beforeRetry ?? []).map((hook): BeforeRetryHook => (state) => hook({ ...state, error: sdkError(state) })),
+        beforeError: [sdkError, ...(hooks.beforeError ?? [])],
+      },
+    }),
   });
 
   async function send<T>(call: Call<T>): Promise<WithResponse<T>> {
@@ -131,60 +129,40 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       totalTimeout,
       progress: { retries: 0, wait: 0, attemptStarted: started },
     };
-    const read = call.method === 'GET';
-    const retryLimit = read ? (callRetries ?? maxRetries) : 0;
     try {
-      let response: Response;
-      let text: string;
-      for (;;) {
-        // The attempt's own signal, with the caller's: readBody ends the attempt's fetch by it.
-        const own = new AbortController();
-        response = await api(path, {
-          method: call.method,
-          json: call.json,
-          // The key last, so that no per-call header can replace it.
-          headers: { ...callHeaders, authorization: `Bearer ${key}` },
-          signal: signal ? AbortSignal.any([signal, own.signal]) : own.signal,
-          timeout: context.timeout,
-          // Reads: what is left of the retries after any failed body reads (the backoff continued).
-          // Writes are never sent twice: no retry (the API has no idempotency key), and
-          // a redirect is an ApiError naming the Location, not a second POST. With no
-          // retry ky also keeps no copy of each request (a tee of its body; see
-          // docs/benchmarks.md, "Optimisations kept").
-          ...(read
-            ? {
-                retry: {
-                  limit: retryLimit - context.progress.retries,
-                  // As ky would: the network errors it recognises and attempt timeouts, no other failure.
-                  shouldRetry: ({ error }) => planRetry(toPetstoreError(error, context), context, isNetworkError(error) || isTimeoutError(error)),
-                  delay: () => context.progress.wait,
-                },
-              }
-            : { retry: 0, redirect: 'manual' }),
-          // What is left of it: after a failed body read, or a key function's time.
-          totalTimeout: timeLeft(context),
-          context: context as unknown as Record<string, unknown>,
-        });
-        const crossOrigin = refuseOtherOrigin(response, context);
-        if (crossOrigin) {
-          own.abort();
-          throw crossOrigin;
-        }
-        logAttempt(context, response);
-        try {
-          text = await readBody(response, maxResponseBytes, context, own);
-          break;
-        } catch (error) {
-          // ky returns before the body is read, so a failure here passes none of its
-          // hooks and none of its retries: it is mapped here, and a read whose body
-          // stalled or broke off is retried here, within the same limits.
-          const failure = toPetstoreError(error as Error, context);
-          // A body over maxResponseBytes would be as large again; a stall or a cut (whatever error the runtime gives) may not be.
-          if (context.progress.retries >= retryLimit || signal?.aborted || !planRetry(failure, context, !(failure instanceof ResponseTooLargeError))) throw failure;
-          await waitToRetry(context, context.progress.wait);
-        }
-      }
-
+      const response = await api(path, {
+        // The key last, so that no per-call header can replace it.
+        headers: { ...callHeaders, authorization: `Bearer ${key}` },
+        // The caller's, if any: ky joins it with its own.
+        signal: signal ?? null,
+        timeout: context.timeout,
+        // What is left of it after a key function's time.
+        totalTimeout: timeLeft(context),
+        // For the SDK's hooks (sdkError).
+        ...(options.hooks && { context: context as unknown as Record<string, unknown> }),
+        // Each attempt's fetch: ky times it, the body read within it, and retries it.
+        // (ky hands its fetch the Request it built, never a URL.)
+        fetch: (request, init) => attempt(request as Request, init, context),
+        // Reads (ky's default method): as ky would, the network errors it recognises
+        // and attempt timeouts (a body that stalled or broke off among them), and
+        // the statuses planRetry names. Writes (with their body) are never sent
+        // twice: no retry (the API has no idempotency key), and a redirect is an
+        // ApiError naming the Location, not a second POST. With no retry ky also
+        // keeps no copy of each request (a tee of its body; see
+        // docs/benchmarks.md, "Optimisations kept").
+        ...(call.method === 'GET'
+          ? {
+              retry: {
+                limit: callRetries ?? maxRetries,
+                shouldRetry: ({ error }) => planRetry(toPetstoreError(error, context), context, isNetworkError(error) || isTimeoutError(error)),
+                delay: () => context.progress.wait,
+              },
+            }
+          : { method: call.method, json: call.json, retry: 0, redirect: 'manual' }),
+      });
+      const { answer } = context.progress;
+      // A Response a caller's afterResponse hook returned in place of the answer is read here.
+      const text = answer?.[0] === response ? answer[1] : await readBody(response, maxResponseBytes, label);
       const deprecation = parseDeprecation(response.headers);
       if (deprecation) settings.onDeprecation(call.operationId, deprecation);
       let parsed: unknown;
@@ -200,7 +178,9 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         requestId: response.headers.get('x-request-id') ?? context.progress.requestId,
         deprecation,
       };
-    } catch (error) {
+    } catch (thrown) {
+      // With the caller's hooks, ky's beforeError hooks have mapped it (and a hook of theirs may have replaced it).
+      const error = options.hooks ? thrown : toPetstoreError(thrown as Error, context);
       if (error instanceof PetstoreError) {
         // Every failure of a call names its request id, whichever step it came from.
         error.requestId ??= context.progress.requestId;
@@ -210,6 +190,43 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
       }
       throw error;
     }
+  }
+
+  /**
+   * One attempt of a call, as ky's `fetch`: ky runs it within the attempt's
+   * timeout and retries it as planRetry decides, so a body that stalls or
+   * breaks off is timed and retried as a lost answer is. It stamps the
+   * request id (after the caller's beforeRequest hooks), refuses an answer
+   * from another origin, logs the answer's line, and reads a successful body
+   * (ky reads an error body itself, within its own bounds). The attempt's own
+   * controller, which follows ky's signal (its timeout, the caller's), ends the
+   * fetch when the body is too large or the origin foreign.
+   */
+  async function attempt(request: Request, init: RequestInit | undefined, context: CallContext): Promise<Response> {
+    const { headers } = request;
+    const { progress } = context;
+    // One id per call, on every attempt: the X-Request-Id the caller's headers or
+    // hooks set, else the trace id of a traceparent they set (sent unchanged), else a new one.
+    headers.set('x-request-id', (progress.requestId ??= headers.get('x-request-id') ?? traceIdOf(headers.get('traceparent')) ?? newRequestId()));
+    request.signal.throwIfAborted();
+    const own = new AbortController();
+    request.signal.addEventListener('abort', () => own.abort());
+    const response = await (options.fetch ?? fetch)(request, { ...init, signal: own.signal });
+    const crossOrigin = refuseOtherOrigin(response, context);
+    if (crossOrigin) {
+      own.abort();
+      throw crossOrigin;
+    }
+    if (!response.ok) return response;
+    logAttempt(context, response);
+    try {
+      // With afterResponse hooks, from a copy: ky gives each hook a clone of the answer, which must be unread.
+      progress.answer = [response, await readBody(hooks.afterResponse?.length ? response.clone() : response, maxResponseBytes, context.label, own)];
+    } catch (error) {
+      // A body cut off is a network error, retried as ky retries one (an abort is ky's timeout or the caller's).
+      throw request.signal.aborted || error instanceof PetstoreError ? error : new NetworkError(request, { cause: error as Error });
+    }
+    return response;
   }
 
   /**
@@ -280,28 +297,6 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
 /** A wait, as a person reads it: `2.0 s`. */
 const duration = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-/**
- * Waits `ms` before a retry, as ky does: rejects with the caller's abort
- * reason, and where the wait would pass totalTimeout, waits out what is left
- * and rejects with the TimeoutError.
- */
-function waitToRetry(context: CallContext, ms: number): Promise<void> {
-  const left = timeLeft(context);
-  const { signal } = context;
-  return new Promise((resolve, reject) => {
-    const abort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
-      if (ms < left) resolve();
-      else reject(timeoutError(context));
-    }, Math.min(ms, left));
-    signal?.addEventListener('abort', abort, { once: true });
-  });
-}
-
 /** The key, if an HTTP header can carry it; the key itself is never part of a message. */
 function checkKey(key: unknown): string {
   if (typeof key !== 'string' || !HEADER_SAFE.test(key)) {
@@ -309,14 +304,3 @@ function checkKey(key: unknown): string {
   }
   return key;
 }
-
-/**
- * Stamps the request id (ky runs it once per ky call: per call, and per retry
- * after a failed body read): one per call, on every attempt: the `X-Request-Id`
- * the caller's headers or hooks set, else the trace id of a `traceparent` they
- * set (sent unchanged), else a new one.
- */
-const stampRequestId: BeforeRequestHook = ({ request: { headers }, options: normalized }) => {
-  const { progress } = contextOf(normalized);
-  headers.set('x-request-id', (progress.requestId ??= headers.get('x-request-id') ?? traceIdOf(headers.get('traceparent')) ?? newRequestId()));
-};

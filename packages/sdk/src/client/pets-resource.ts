@@ -13,6 +13,7 @@ import {
 } from '../contract/index.js';
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { checkOptions } from './check-option.js';
+import type { Warning } from './deprecation-warning.js';
 import { RequestValidationError } from './errors/validation-errors.js';
 import type { Call } from './http-client.js';
 import type { RequestOptions } from './options.js';
@@ -26,8 +27,11 @@ export interface ResourceContext {
   /** Checks a list of animals, per the client's validation mode; `limit` is what the call asked for. */
   parsePets(body: unknown, rawBody: string, label: string, limit: number): Pet[];
   /** Called when a deprecated method is used: warns once per process and operation. */
-  deprecated(operationId: string, message: string): void;
+  deprecated(operationId: string, warning: Warning): void;
 }
+
+/** `pets.get`'s path, checked as the contract's `Id` (made once: a zod schema is costly to build). */
+const GetPetPath = /* @__PURE__ */ z.object({ petId: Id });
 
 /** `value` checked against the contract; its `undefined` fields are left out first (not given). */
 function checked<Schema extends z.ZodMiniType>(schema: Schema, value: unknown, location: InputLocation): z.output<Schema> {
@@ -42,7 +46,7 @@ function call<T>(context: ResourceContext, build: () => Call<T>): ApiPromise<T> 
   return new ApiPromise(
     (async () => {
       const prepared = build();
-      checkOptions(prepared.options ?? {});
+      if (prepared.options) checkOptions(prepared.options);
       return context.send(prepared);
     })(),
   );
@@ -105,11 +109,10 @@ export class PetsResource {
    */
   get(id: number, options?: RequestOptions): ApiPromise<Pet> {
     return call(this.#context, () => {
-      const petId = checked(z.object({ petId: Id }), { petId: id }, 'path').petId;
-      this.#context.deprecated(
-        'getPet',
+      const petId = checked(GetPetPath, { petId: id }, 'path').petId;
+      this.#context.deprecated('getPet', () => [
         `pets.get() (GET /pets/{petId}) is deprecated and will be removed on ${GET_PET_REMOVAL_DATE}; use pets.list() (${GET_PET_REPLACEMENT}) instead.`,
-      );
+      ]);
       return {
         operationId: 'getPet',
         method: 'GET',

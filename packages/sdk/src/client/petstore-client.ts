@@ -1,7 +1,7 @@
 import { readEnvironment } from '#runtime';
 import { defaultLogger } from './default-logger.js';
 import type { Deprecation } from './deprecation.js';
-import { warnDeprecation } from './deprecation-warning.js';
+import { warnDeprecation, type Warning } from './deprecation-warning.js';
 import { checkOptions } from './check-option.js';
 import { ConfigurationError } from './errors/configuration-error.js';
 import { createHttpClient } from './http-client.js';
@@ -38,8 +38,8 @@ export class PetstoreClient {
     checkOptions(options);
 
     const logger = options.logger ?? defaultLogger;
-    const deprecated = (operationId: string, message: string, details?: Record<string, unknown>) => {
-      if (options.deprecationWarnings !== false) warnDeprecation(operationId, message, options.logger, details);
+    const deprecated = (operationId: string, warning: Warning) => {
+      if (options.deprecationWarnings !== false) warnDeprecation(operationId, warning, options.logger);
     };
 
     const { parseJson, ...parsers } = createResponseParsers(options.validateResponses ?? 'tolerant', logger);
@@ -50,11 +50,10 @@ export class PetstoreClient {
       apiKey,
       logger,
       onDeprecation: (operationId: string, deprecation: Deprecation) =>
-        deprecated(
-          operationId,
+        deprecated(operationId, () => [
           `${operationId} is deprecated by the service${deprecation.sunset ? `, removal ${deprecation.sunset.toUTCString()}` : ''}${deprecation.link ? ` (see ${deprecation.link})` : ''}.`,
           { operationId, ...deprecation },
-        ),
+        ]),
     });
 
     this.pets = new PetsResource({ send, ...parsers, deprecated });

@@ -25,8 +25,10 @@ export interface CallContext {
   progress: {
     /** Retries made so far, ky's and the SDK's own after a failed body read. */
     retries: number;
-    /** The call's X-Request-Id, set by its first attempt (see stampRequestId). */
+    /** The call's X-Request-Id, set by its first attempt (see `attempt` in http-client.ts). */
     requestId?: string;
+    /** The last successful answer of an attempt, with its body read. */
+    answer?: [Response, string];
     /** `Date.now()` when the current attempt started: the call's start, then after each wait (planRetry). */
     attemptStarted: number;
     /** Milliseconds before the next attempt, as planRetry decided. */
@@ -45,7 +47,8 @@ export function toPetstoreError(error: Error, context: CallContext): Error {
   // copy of the reason (same message, another object), so it is taken from the signal.
   if (context.signal?.aborted) return context.signal.reason instanceof Error ? context.signal.reason : error;
   if (isPetstoreError(error)) return error;
-  if (isHTTPError(error)) return refuseOtherOrigin(error.response, context) ?? toApiError(error.response, typeof error.data === 'string' ? error.data : '', context.label);
+  // (An answer from another origin never gets here: each attempt refuses it first.)
+  if (isHTTPError(error)) return toApiError(error.response, typeof error.data === 'string' ? error.data : '', context.label);
   if (isTimeoutError(error)) return timeoutError(context, error);
   // fetch fails with a TypeError when no answer came; ky wraps the ones it recognises in NetworkError.
   if (isNetworkError(error) || error instanceof TypeError) {
