@@ -39,8 +39,9 @@ const flags = parseFlags(
   --operations LIST    which of ${Object.keys(OPERATIONS).join(',')} (default all)
   --baseline DIR       also measure the SDK built in DIR (another checkout's packages/sdk/dist, built
                        and installed), in the same rounds: sdk ÷ baseline is what a change costs
-  --cpu-prof           afterwards, one more sdk process per operation under node --cpu-prof; prints
-                       where the .cpuprofile files are (open them in Chrome DevTools)
+  --cpu-prof           afterwards, one more sdk process per operation under node --cpu-prof (and
+                       one of the baseline, with --baseline); prints where the .cpuprofile files
+                       are (open them in Chrome DevTools, or sum them with bench/lib/cpu-shares.mjs)
   -h, --help           show this help`,
 );
 const { rounds: ROUNDS, calls: CALLS, warmup: WARMUP, concurrency: CONCURRENCY } = flags;
@@ -96,7 +97,10 @@ try {
   summary.otherCpuPercent = otherCpu();
   if (flags['cpu-prof']) {
     const profiles = cpuProfDir('sdk');
-    for (const op of OPS) await measure('sdk', op, server.baseUrl, profiles.flags(`sdk-${op}`));
+    // With --baseline, the baseline's too: the shares before and after a change, from one run.
+    for (const variant of BASELINE ? ['sdk', 'baseline'] : ['sdk']) {
+      for (const op of OPS) await measure(variant, op, server.baseUrl, profiles.flags(`${variant}-${op}`));
+    }
     summary.cpuProfiles = profiles.list();
   }
 } catch (error) {

@@ -228,6 +228,19 @@ describe.each(TRANSPORTS)('ky over %s', (_name, options) => {
       expect(server.requests).toBe(2);
     });
 
+    it("the attempt's timeout bounds its headers and its body together, not each in turn", async () => {
+      // Headers after 250 ms, then half the body and nothing: the attempt ends at 400 ms,
+      // not 250 + 400 ms.
+      const server = await startServer((_request, response) => void setTimeout(() => halfBody(response, 'stall'), 250));
+      const started = performance.now();
+      const error = await failure(client(server, { timeout: 400, maxRetries: 0 }).pets.list());
+      const elapsed = performance.now() - started;
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect((error as Error).message).toContain('timed out after 400 ms');
+      expect(elapsed).toBeGreaterThanOrEqual(380);
+      expect(elapsed).toBeLessThan(600);
+    });
+
     it('a list whose body breaks off mid-way is retried and succeeds on the second request', async () => {
       const server = await startServer(failsFirst('cut'));
       await expect(client(server).pets.list()).resolves.toEqual([rex]);

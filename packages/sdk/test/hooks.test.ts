@@ -1,6 +1,6 @@
 // ky's hooks, given through the `hooks` option: they run after the SDK's own,
 // on the client's one ky instance.
-import { PetstoreClient, ServerError, type ClientOptions } from '@petstore/sdk';
+import { ConnectionError, PetstoreClient, ResponseTooLargeError, ServerError, type ClientOptions } from '@petstore/sdk';
 import { describe, expect, it } from 'vitest';
 import { failure, rex, send, silentLogger, startServer, type TestServer } from './support/test-server.js';
 
@@ -68,5 +68,36 @@ describe('hooks', () => {
     const authorizations: (string | null)[] = [];
     await client(server, { hooks: { beforeRequest: [({ request }) => void authorizations.push(request.headers.get('authorization'))] } }).pets.list();
     expect(authorizations).toEqual(['Bearer test-key']);
+  });
+
+  it('beforeRetry sees the retry of a read whose body broke off, with the SDK\'s error', async () => {
+    const body = JSON.stringify([rex]);
+    const server = await startServer((_request, response, attempt) => {
+      if (attempt > 1) return send(response, 200, [rex]);
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+      response.write(body.slice(0, body.length / 2), () => response.socket?.destroy());
+    });
+    const seen: unknown[] = [];
+    await expect(client(server, { hooks: { beforeRetry: [({ error }) => void seen.push(error)] } }).pets.list()).resolves.toEqual([rex]);
+    expect(server.requests).toBe(2);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeInstanceOf(ConnectionError);
+  });
+
+  it('an afterResponse hook may read the body of each answer; the call still gets its data', async () => {
+    const server = await startServer((_request, response) => send(response, 200, [rex]));
+    const bodies: unknown[] = [];
+    const hooks = { afterResponse: [async ({ response }: { response: Response }) => void bodies.push(JSON.parse(await response.text()))] };
+    await expect(client(server, { hooks }).pets.list()).resolves.toEqual([rex]);
+    expect(bodies).toEqual([[rex]]);
+  });
+
+  it('a Response an afterResponse hook returns is the answer, read within maxResponseBytes', async () => {
+    const server = await startServer((_request, response) => send(response, 200, [rex]));
+    const other = { ...rex, id: 2, name: 'Ida' };
+    const replace = (text: string) => ({ afterResponse: [() => new Response(text, { status: 200, headers: { 'content-type': 'application/json' } })] });
+    await expect(client(server, { hooks: replace(JSON.stringify([other])) }).pets.list()).resolves.toEqual([other]);
+    const error = await failure(client(server, { maxResponseBytes: 100, hooks: replace(JSON.stringify(Array(10).fill(other))) }).pets.list());
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
   });
 });

@@ -28,7 +28,7 @@ export interface ClientOptions {
   baseUrl?: string | undefined;
   /** The API key, or a function (sync or async) called once per call (retries reuse its key). Default: `PETSTORE_API_KEY`. */
   apiKey?: string | (() => string | Promise<string>) | undefined;
-  /** Milliseconds one attempt may take (default 30,000). */
+  /** Milliseconds one attempt may take, its body included (default 30,000). */
   timeout?: number | undefined;
   /** Milliseconds a call may take, all retries and waits included (default 120,000). */
   totalTimeout?: number | undefined;
