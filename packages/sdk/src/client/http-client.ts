@@ -59,10 +59,10 @@ const sdkError = ({ error, options }: { error: Error; options: NormalizedOptions
  * The client's one ky instance, and `send`, which every method goes through.
  * ky makes the retries planRetry decides (reads only: network errors, attempt
  * timeouts, 408, 429, 5xx; backoff with jitter; `Retry-After` up to
- * `maxRetryAfter`), the timeouts and the hooks; the SDK's beforeError hook runs
- * first and turns every failure into one of its error classes. Each attempt
- * is `attempt`, the fetch ky calls: the body is read there, so that ky's
- * timeout and retries cover it. Writes (every method but GET) are never
+ * `maxRetryAfter`), the timeouts and the hooks. Every failure becomes one of
+ * the SDK's error classes: in its beforeError hook, ahead of the caller's, where
+ * the caller gave hooks; else in send(). Each attempt is `attempt`, the fetch
+ * ky calls: the body is read there, so that ky's timeout and retries cover it. Writes (every method but GET) are never
  * retried: the API has no idempotency key, so a retried create could store
  * the animal twice.
  */
