@@ -62,9 +62,9 @@ const sdkError = ({ error, options }: { error: Error; options: NormalizedOptions
  * `maxRetryAfter`), the timeouts and the hooks. Every failure becomes one of
  * the SDK's error classes: in its beforeError hook, ahead of the caller's, where
  * the caller gave hooks; else in send(). Each attempt is `attempt`, the fetch
- * ky calls: the body is read there, so that ky's timeout and retries cover it. Writes (every method but GET) are never
- * retried: the API has no idempotency key, so a retried create could store
- * the animal twice.
+ * ky calls: the body is read there, so that ky's timeout and retries cover it.
+ * Writes (every method but GET) are never retried: the API has no idempotency
+ * key, so a retried create could store the animal twice.
  */
 export function createHttpClient(options: ClientOptions, settings: HttpSettings) {
   const { logger, baseUrl, apiKey } = settings;

@@ -23,7 +23,7 @@ export interface CallContext {
   totalTimeout: number;
   /** What the attempts of the call share and change (ky copies `context` per ky call, shallowly: an object, to share). */
   progress: {
-    /** Retries made so far, ky's and the SDK's own after a failed body read. */
+    /** Retries made so far (planRetry counts each one ky makes). */
     retries: number;
     /** The call's X-Request-Id, set by its first attempt (see `attempt` in http-client.ts). */
     requestId?: string;
@@ -59,16 +59,16 @@ export function toPetstoreError(error: Error, context: CallContext): Error {
   return error;
 }
 
-/** Milliseconds left of the call's totalTimeout, none below 0: a timer set to a time already past would make Node.js print a TimeoutNegativeWarning. */
+/** Milliseconds left of the call's totalTimeout, none below 0 (what ky is given, after a key function's time). */
 export const timeLeft = (context: CallContext): number => Math.max(0, context.started + context.totalTimeout - Date.now());
 
-/** ky (and a body read) says only "timed out": which budget ran out is told by the clock. */
-export function timeoutError(context: CallContext, cause?: Error): TimeoutError {
+/** ky says only "timed out" (of an attempt, its body included): which budget ran out is told by the clock. */
+function timeoutError(context: CallContext, cause: Error): TimeoutError {
   const message =
     timeLeft(context) <= 10
       ? `${context.label}: totalTimeout of ${context.totalTimeout} ms reached`
       : `${context.label}: timed out after ${context.timeout} ms`;
-  return new TimeoutError(message, cause && { cause });
+  return new TimeoutError(message, { cause });
 }
 
 /**
