@@ -21,6 +21,23 @@ export interface OperationDeprecation {
   replacement: string;
 }
 
+/** An operation's one success: its status, and its body's schema, or none where the answer has no body. */
+export interface OperationSuccess {
+  status: 200 | 201 | 202 | 204;
+  /** Absent: the success has no body (its `Content-Length` is 0, or it is a 204). */
+  body?: z.ZodMiniType;
+}
+
+/**
+ * What a success does to the stored animals: `reads` changes nothing; `adds`
+ * stores the animal its body answers, under an id never handed out before;
+ * `removes` takes away the animal its path names (its id is never handed out
+ * again); `changes` rewrites the animal its path names. Every effect but
+ * `reads` is a write: never retried, and counted against a session's cap
+ * where it adds.
+ */
+export type OperationEffect = 'reads' | 'adds' | 'removes' | 'changes';
+
 /**
  * One operation of the API: everything about it that is structure, not prose.
  * The mock server routes and reads requests with it, the OpenAPI document's
@@ -36,8 +53,10 @@ export interface OperationDefinition {
   query?: z.ZodMiniObject;
   /** The JSON body it requires. */
   body?: z.ZodMiniType;
-  /** Its one success: the status and the body's schema. */
-  success: { status: 200 | 201 | 202 | 204; body: z.ZodMiniType };
+  /** Its one success: the status, and the body's schema (none: the success has no body, as a 204). */
+  success: OperationSuccess;
+  /** What a success does to the stored animals. */
+  effect: OperationEffect;
   /** The error statuses it documents (401 for every operation: each needs the key). */
   errors: readonly number[];
   /** Present when the operation is deprecated. */
@@ -55,6 +74,7 @@ export const OPERATIONS = {
     path: '/pets',
     query: ListPetsQueryParams,
     success: { status: 200, body: Pets },
+    effect: 'reads',
     errors: [400, 401, 500],
   },
   createPet: {
@@ -62,6 +82,7 @@ export const OPERATIONS = {
     path: '/pets',
     body: NewPet,
     success: { status: 201, body: Pet },
+    effect: 'adds',
     errors: [400, 401, 409, 413, 415, 500],
   },
   getPet: {
@@ -69,6 +90,7 @@ export const OPERATIONS = {
     path: '/pets/{petId}',
     pathParams: { petId: PetIdParam },
     success: { status: 200, body: Pet },
+    effect: 'reads',
     errors: [400, 401, 404, 500],
     deprecated: {
       deprecation: GET_PET_DEPRECATION,
@@ -95,8 +117,11 @@ export type OperationOf<Op extends OperationId> = (typeof OPERATIONS)[Op];
 /** The success status of `Op`: `201` for `createPet`. */
 export type SuccessStatus<Op extends OperationId> = OperationOf<Op>['success']['status'];
 
-/** The success body of `Op`, as the contract types it. */
-export type SuccessBody<Op extends OperationId> = z.output<OperationOf<Op>['success']['body']>;
+/** The success body of `Op`, as the contract types it: `undefined` where its success has none. */
+export type SuccessBody<Op extends OperationId> = OperationOf<Op>['success'] extends { body: infer Body extends z.ZodMiniType } ? z.output<Body> : undefined;
+
+/** The operations whose success has a body. */
+export type OperationWithBody = { [Op in OperationId]: OperationOf<Op>['success'] extends { body: z.ZodMiniType } ? Op : never }[OperationId];
 
 /** The error statuses `Op` documents: `400 | 401 | 404 | 500` for `getPet`. */
 export type ErrorStatus<Op extends OperationId> = OperationOf<Op>['errors'][number];
@@ -127,8 +152,14 @@ type Filled<Path extends string> = Path extends `${infer Head}{${string}}${infer
 /** `Op`'s path relative to the base address, parameters filled: what a client appends to it (`pets/7`). */
 export type OperationUrlPath<Op extends OperationId> = OperationOf<Op>['path'] extends `/${infer Relative}` ? Filled<Relative> : never;
 
-/** Whether `operation` changes data on the service (every method but GET). */
-export const writes = (operation: OperationId): boolean => OPERATIONS[operation].method !== 'GET';
+/** Whether `operation` changes data on the service (every effect but `reads`): a write is never retried. */
+export const writes = (operation: OperationId): boolean => definitionOf(operation).effect !== 'reads';
+
+/** The schema of `operation`'s success body; `undefined` where its success has none. */
+export const successBodyOf = (operation: OperationId): z.ZodMiniType | undefined => definitionOf(operation).success.body;
+
+/** The operations with `effect`, in the table's order: `['createPet']` for `adds`. */
+export const operationsThat = (effect: OperationEffect): OperationId[] => OPERATION_IDS.filter((id) => definitionOf(id).effect === effect);
 
 /** The methods the API's operations use, once each, in the table's order. */
 export const operationMethods = (): OperationMethod[] => [...new Set(Object.values(OPERATIONS).map((operation) => operation.method))];

@@ -34,9 +34,9 @@ const json = (schema: JsonObject, example: unknown): JsonObject => ({
   'application/json': { schema, example },
 });
 
-/** A response with a JSON body of `schema`, its example, and `X-Request-Id` (every response has it) plus `headers`. */
-function response(description: string, schema: JsonObject, example: unknown, headers: JsonObject = {}): JsonObject {
-  return { description, headers: { 'X-Request-Id': headerRef('RequestId'), ...headers }, content: json(schema, example) };
+/** A response with `X-Request-Id` (every response has it) plus `headers`, and a JSON body of `schema` with its example where it has one. */
+function response(description: string, schema: JsonObject | undefined, example: unknown, headers: JsonObject = {}): JsonObject {
+  return { description, headers: { 'X-Request-Id': headerRef('RequestId'), ...headers }, ...(schema && { content: json(schema, example) }) };
 }
 
 /**
@@ -79,7 +79,9 @@ function operationObject(operationId: OperationId, schemaOf: (schema: z.core.$Zo
     [operation.success.status, ...operation.errors].map((status) => {
       const { description, example } = prose.responses[status] ?? { description: String(status), example: undefined };
       const headers = status === 401 ? unauthorizedHeaders : deprecated ? deprecationHeaders : {};
-      const schema = status === operation.success.status ? schemaOf(operation.success.body) : ref('Error');
+      // A success without a body (a 204) documents none.
+      const { body } = operation.success;
+      const schema = status !== operation.success.status ? ref('Error') : body && schemaOf(body);
       return [String(status), response(description, schema, example, headers)];
     }),
   );

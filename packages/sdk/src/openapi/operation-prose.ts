@@ -1,4 +1,4 @@
-import { DEFAULT_PET_STATUS, type DocumentedStatus, type OperationId, type OperationOf } from '../contract/index.js';
+import { DEFAULT_PET_STATUS, type DocumentedStatus, type OperationId, type OperationOf, type OperationWithBody, type SuccessStatus } from '../contract/index.js';
 import { errorExamples, newPetExample, petExample, petsExample } from './examples.js';
 
 /** The names of `Op`'s path and query parameters, from the contract's table. */
@@ -22,9 +22,18 @@ export type OperationProse<Op extends OperationId> = {
   summary: string;
   description: string;
   parameters: Record<ParameterName<Op>, ParameterProse>;
-  /** Each documented status: what it means, and the example body the document shows (the mock answers it to `Prefer: code=`). */
-  responses: Record<DocumentedStatus<Op>, { description: string; example: unknown }>;
+  /**
+   * Each documented status: what it means, and the example body the document shows (the mock answers it to
+   * `Prefer: code=`); a success without a body (the table's) has no example.
+   */
+  responses: { [Status in DocumentedStatus<Op>]: Status extends SuccessStatus<Op> ? (Op extends OperationWithBody ? ResponseProse : { description: string; example?: never }) : ResponseProse };
 } & (OperationOf<Op> extends { body: object } ? { requestBody: { example: unknown } } : { requestBody?: never });
+
+/** What a documented status means, and its example body. */
+interface ResponseProse {
+  description: string;
+  example: unknown;
+}
 
 /** Any operation's words, as the document's builder reads them. */
 export interface AnyOperationProse {
@@ -32,7 +41,7 @@ export interface AnyOperationProse {
   description: string;
   parameters: Readonly<Record<string, ParameterProse>>;
   requestBody?: { example: unknown };
-  responses: Readonly<Partial<Record<number, { description: string; example: unknown }>>>;
+  responses: Readonly<Partial<Record<number, { description: string; example?: unknown }>>>;
 }
 
 const unauthorized = { description: 'Missing or invalid API key.', example: errorExamples.unauthorized };
