@@ -24,6 +24,7 @@ const BUILT = [
   'packages/mock-server/test/playwright-fixture.test.ts', // ./playwright in a child Playwright run
   'packages/mock-server/test/package-files.test.ts',
   'test/{smoke-imports,package-files,pack}.test.ts',
+  'test/operation-effects.test.ts', // the built `petstore-mock` on a --data file, restarted
   'examples/browser-app/test/app.browser.test.ts', // the app as `vite build` bundles it
 ];
 
