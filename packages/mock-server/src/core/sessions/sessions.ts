@@ -144,8 +144,7 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
         `This server keeps at most ${maxSessions} sessions and has that many: end one (DELETE /__admin/sessions/NAME; GET /__admin/sessions lists them), let one stay idle for ${idleMs / 1000} s, or start the server with a larger --max-sessions`,
       );
     }
-    const seed = sharedSeed();
-    const store = capPetStore(createPetStore(seed), SESSION_MAX_PETS, `Session ${name}`, seed.animals.pets.length);
+    const store = capPetStore(createPetStore(sharedSeed()), SESSION_MAX_PETS, `Session ${name}`);
     const api = createMockApi({ ...sessionOptions, store, mountPath: `${SESSIONS_PATH}/${name}` });
     const now = Date.now();
     // A handle's controls count as the session's use, and refuse once it has ended: arming on a session
