@@ -3,29 +3,54 @@ import { ID_MAX, type NewPet } from '@petstore/sdk/contract';
 import { nextPetId, seedPets, toStoredPet, type PetStore, type SeedPet, type StoredPet } from '../core/index.js';
 import { DataFileError } from './data-file-error.js';
 import { APPLICATION_ID, checkDataFile } from './check-data-file.js';
-import { firstRowOutsideContract } from './check-stored-rows.js';
+import { firstRowOutsideContract, lastIdOutsideContract } from './check-stored-rows.js';
 import { loadSqlite } from './load-sqlite.js';
 import { MockServerConfigError } from './mock-server-config-error.js';
 
-/** The layout of the file (`PRAGMA user_version`): what a later version migrates from, or refuses. */
-const FORMAT_VERSION = 1;
+/**
+ * The layout of the file (`PRAGMA user_version`): what a later version migrates from, or refuses.
+ * 1: the animals only, the last id read as their largest on open. 2: and `last_id`.
+ */
+export const FORMAT_VERSION = 2;
 
 /**
  * One row per animal: its JSON text, as the API serves it, and the columns it
  * is found by. The status is derived from the JSON, so the two cannot disagree
  * and a field the contract gains needs no change here. The id is a rowid
  * (INTEGER PRIMARY KEY) without AUTOINCREMENT: the store assigns it (see
- * `create`), and a reset leaves no high-water mark behind.
+ * `create`), and a reset starts the ids again after its seed.
  */
-const SCHEMA = `
+const PETS_TABLE = `
   CREATE TABLE pets (
     id INTEGER PRIMARY KEY,
     json TEXT NOT NULL CHECK (json_valid(json) AND json ->> 'id' = id),
     status TEXT NOT NULL GENERATED ALWAYS AS (json ->> 'status') VIRTUAL
   ) STRICT;
   CREATE INDEX pets_by_status ON pets (status, id);
+`;
+
+/**
+ * One row: the last id handed out, written in the transaction of the create
+ * that took it. Kept apart from the animals, so an animal that leaves the file
+ * takes no id back with it: the largest id stored is not the last handed out.
+ */
+const LAST_ID_TABLE = `
+  CREATE TABLE last_id (id INTEGER NOT NULL CHECK (id >= 0)) STRICT;
+`;
+
+const SCHEMA = `
+  ${PETS_TABLE}
+  ${LAST_ID_TABLE}
+  INSERT INTO last_id (id) VALUES (0);
   PRAGMA application_id = ${APPLICATION_ID};
   PRAGMA user_version = ${FORMAT_VERSION};
+`;
+
+/** Format 1 to 2, in the transaction of the open: the last id handed out was the largest stored, as format 1 read it. */
+const FROM_FORMAT_1 = `
+  ${LAST_ID_TABLE}
+  INSERT INTO last_id (id) SELECT coalesce(max(id), 0) FROM pets;
+  PRAGMA user_version = 2;
 `;
 
 /** SQLite's primary result codes (the low byte of an extended one) that this file tells apart. */
@@ -91,6 +116,7 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
   if (applicationId === 0 && (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get()?.['n'] ?? 0) === 0) {
     db.exec(SCHEMA);
     loaded = insertAll(db.prepare('INSERT INTO pets (id, json) VALUES (?, ?)'), seed);
+    db.prepare('UPDATE last_id SET id = ?').run(loaded.lastId);
   } else if (applicationId !== APPLICATION_ID) {
     // The file changed between checkDataFile and the lock.
     throw new MockServerConfigError(`--data ${path} is a SQLite database of another application, not a petstore-mock data file; it was left untouched.`);
@@ -99,6 +125,7 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
       `--data ${path} was written by a newer petstore-mock (format ${pragma(db, 'user_version')}; this one reads format ${FORMAT_VERSION}); it was left untouched. Upgrade petstore-mock.`,
     );
   } else {
+    const version = pragma(db, 'user_version');
     // Checked before anything is written: a file refused here is left as it was.
     const outside = firstRowOutsideContract(db.prepare('SELECT id, json FROM pets WHERE id <= ? ORDER BY id'));
     if (outside !== undefined) {
@@ -106,11 +133,18 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
         `--data ${path}: row id ${outside.id} is outside the contract (${outside.issues}): the API could not have stored it; was the file edited by hand? The file was left untouched; correct the row or delete it (DELETE FROM pets WHERE id = ${outside.id}).`,
       );
     }
+    const lastIdIssue = version < FORMAT_VERSION ? undefined : lastIdOutsideContract(db);
+    if (lastIdIssue !== undefined) {
+      throw new MockServerConfigError(
+        `--data ${path}: ${lastIdIssue}; was the file edited by hand? The file was left untouched; correct it (UPDATE last_id SET id = (SELECT max(id) FROM pets), if no id past it was handed out).`,
+      );
+    }
     // Earlier versions stored a create past the largest id, answered it 500,
     // and could not read the file again (node:sqlite refuses such integers).
     // No client was given that animal, and none could ever be served: drop it.
     db.prepare('DELETE FROM pets WHERE id > ?').run(ID_MAX);
-    const row = db.prepare('SELECT coalesce(max(id), 0) AS lastId, count(*) AS count FROM pets').get() as { lastId: number; count: number };
+    if (version < FORMAT_VERSION) db.exec(FROM_FORMAT_1);
+    const row = db.prepare('SELECT (SELECT id FROM last_id) AS lastId, (SELECT count(*) FROM pets) AS count').get() as { lastId: number; count: number };
     loaded = { lastId: row.lastId, count: row.count };
   }
   db.exec('COMMIT');
@@ -125,6 +159,7 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
   const last = db.prepare('SELECT json FROM pets ORDER BY id DESC LIMIT ?');
   const lastWithStatus = db.prepare('SELECT json FROM pets WHERE status = ? ORDER BY id DESC LIMIT ?');
   const clear = db.prepare('DELETE FROM pets');
+  const setLastId = db.prepare('UPDATE last_id SET id = ?');
   let { lastId, count } = loaded;
   let open = true;
 
@@ -145,8 +180,12 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
       // taken only once the row is committed, and a failed create uses none.
       const pet = toStoredPet(nextPetId(lastId), input);
       try {
+        db.exec('BEGIN IMMEDIATE');
         insert.run(pet.id, JSON.stringify(pet));
+        setLastId.run(pet.id);
+        db.exec('COMMIT');
       } catch (error) {
+        rollback();
         throw failed(error);
       }
       lastId = pet.id;
@@ -167,6 +206,7 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
         db.exec('BEGIN IMMEDIATE');
         clear.run();
         const reloaded = insertAll(insert, other ?? seed);
+        setLastId.run(reloaded.lastId);
         db.exec('COMMIT');
         ({ lastId, count } = reloaded);
       } catch (error) {
