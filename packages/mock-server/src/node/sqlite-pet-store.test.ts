@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MockServerConfigError } from './mock-server-config-error.js';
-import { FORMAT_VERSION, openSqlitePetStore, type SqlitePetStore } from './sqlite-pet-store.js';
+import { FORMAT_VERSION } from './data-file-format.js';
+import { openSqlitePetStore, type SqlitePetStore } from './sqlite-pet-store.js';
 
 const dirs: string[] = [];
 const freshPath = () => {
