@@ -141,6 +141,20 @@ describe('petstore-mock --data at the edges', () => {
     expect(sha256(file)).toBe(before);
   });
 
+  it('never hands out an id twice: after a row is deleted from the file and the server restarts, a create takes an id above it', async () => {
+    const file = dataFile();
+    const first = await start(['--seed', '2', '--data', file]);
+    expect((await create(first, 'Gone')).body).toMatchObject({ id: 3 });
+    await first.stop();
+    // What a remove operation would leave: the animal with the largest id gone from the file.
+    const db = new DatabaseSync(file);
+    db.exec('DELETE FROM pets WHERE id = 3');
+    db.close();
+    const restarted = await start(['--data', file]);
+    expect((await list(restarted)).map((pet) => pet.id)).toEqual([1, 2]);
+    expect((await create(restarted, 'Next')).body).toMatchObject({ id: 4 });
+  });
+
   it('starts a new store, seeded, in an empty file', async () => {
     const file = dataFile();
     writeFileSync(file, '');

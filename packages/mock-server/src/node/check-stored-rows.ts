@@ -1,4 +1,4 @@
-import type { StatementSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { describeIssue, formatIssues, ID_MAX, Pet } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 
@@ -23,5 +23,21 @@ export function firstRowOutsideContract(rows: StatementSync): RowOutsideContract
     const result = z.safeParse(StoredRow, JSON.parse(row.json), { error: describeIssue });
     if (!result.success) return { id: row.id, issues: formatIssues('', result.error.issues) };
   }
+  return undefined;
+}
+
+/**
+ * Checks the file's record of the last id handed out: one row, an id from 0
+ * to the largest, and not below any animal's id, else ids up to it would be
+ * handed out again. Returns what is wrong, in words, or undefined.
+ */
+export function lastIdOutsideContract(db: DatabaseSync): string | undefined {
+  // Read only when in range: node:sqlite refuses an integer past 2^53-1.
+  const row = db
+    .prepare('SELECT (SELECT count(*) FROM last_id) AS rows, (SELECT id FROM last_id WHERE id <= ?1) AS lastId, (SELECT coalesce(max(id), 0) FROM pets WHERE id <= ?1) AS largest')
+    .get(ID_MAX) as { rows: number; lastId: number | null; largest: number };
+  if (row.rows !== 1) return `table last_id holds ${row.rows} rows, not the one of the last id handed out`;
+  if (row.lastId === null) return `last_id is past the largest id (2^53-1)`;
+  if (row.lastId < row.largest) return `last_id ${row.lastId} is below the largest stored id ${row.largest}: ids up to it would be handed out again`;
   return undefined;
 }

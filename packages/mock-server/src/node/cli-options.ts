@@ -152,48 +152,22 @@ function unknownOptionMessage(message: string): string {
   return suggestion === undefined ? `unknown option ${flag}` : `unknown option ${flag}; did you mean --${suggestion}?`;
 }
 
+type ParsedValues = ReturnType<typeof parseFlags>;
+
 /** Parses `petstore-mock`'s arguments and environment; throws `UsageError` with a message naming the flag. */
 export function parseCliOptions(args: readonly string[], env: Readonly<Record<string, string | undefined>>): CliOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: false,
-      options: OPTIONS,
-    });
-  } catch (error) {
-    // parseArgs' messages name the flag already ("Unknown option '--prot'").
-    throw new UsageError(unknownOptionMessage((error as Error).message.replace(/\. To specify a positional argument.*$/s, '')));
-  }
-  const { values } = parsed;
+  const values = parseFlags(args);
   if (values.seed !== undefined && values['seed-file'] !== undefined) {
     throw new UsageError('--seed and --seed-file cannot be used together: choose generated animals or a file');
   }
-  if (values.log !== undefined && !LOG_FORMATS.includes(values.log as LogFormat)) {
-    throw new UsageError(`--log expects one of ${LOG_FORMATS.join(', ')}, got "${values.log}"`);
-  }
-  const envKeys = (env['PETSTORE_MOCK_API_KEYS'] ?? '').split(',').map((key) => key.trim()).filter(Boolean);
-  const apiKeys = values['api-key'] ?? envKeys;
-  for (const key of apiKeys) {
-    if (!/^[\x21-\x7e]+$/.test(key)) throw new UsageError('--api-key values must be non-empty printable ASCII without spaces');
-  }
-  if (values.data !== undefined && values.data.trim() === '') throw new UsageError('--data expects a file path');
-  if (values.profile !== undefined && values.profile.trim() === '') throw new UsageError('--profile expects a file path');
-  const corsOrigins = values['cors-origin'] ?? [];
-  for (const origin of corsOrigins) {
-    if (origin !== '*' && !(URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol) && new URL(origin).origin === origin)) {
-      throw new UsageError(`--cors-origin expects an origin (scheme, host and port, no path), such as http://localhost:5173, or '*', got "${origin}"`);
-    }
-  }
-  const allowedHosts = values['allowed-host'] ?? [];
-  for (const name of allowedHosts) {
-    if (!/^(?:\*|\.?[\w-]+(?:\.[\w-]+)*)$/.test(name)) {
-      throw new UsageError(`--allowed-host expects a host name without scheme or port, such as devbox.lan, .example.com for it and its subdomains, or '*', got "${name}"`);
-    }
-  }
-  const host = values.host ?? DEFAULT_HOST;
-  if (host.trim() === '') throw new UsageError('--host expects an address such as 127.0.0.1');
+  // Checked in this order, before the numbers: with several mistakes, the same one is named first.
+  const log = logFormatOf(values);
+  const apiKeys = apiKeysOf(values, env);
+  const dataFile = filePath('--data', values.data);
+  const profile = filePath('--profile', values.profile);
+  const corsOrigins = corsOriginsOf(values);
+  const allowedHosts = allowedHostsOf(values);
+  const host = hostOf(values);
   return {
     help: values.help ?? false,
     version: values.version ?? false,
@@ -203,14 +177,72 @@ export function parseCliOptions(args: readonly string[], env: Readonly<Record<st
     seed: values.seed === undefined ? undefined : integer('--seed', values.seed, 0, MAX_SEED, 'a number of animals'),
     seedFile: values['seed-file'],
     delay: values.delay === undefined ? undefined : parseDelay(values.delay),
-    log: values.log as LogFormat | undefined,
+    log,
     corsOrigins,
     allowedHosts,
-    dataFile: values.data,
+    dataFile,
     journalSize: values['journal-size'] === undefined ? undefined : integer('--journal-size', values['journal-size'], 0, MAX_JOURNAL_SIZE, 'a number of requests'),
     maxSessions: values['max-sessions'] === undefined ? undefined : integer('--max-sessions', values['max-sessions'], 0, MAX_SESSIONS_LIMIT, 'a number of sessions'),
     sessionIdleMs:
       values['session-idle'] === undefined ? undefined : integer('--session-idle', values['session-idle'], 1, MAX_SESSION_IDLE_MS / 1000, 'a number of seconds') * 1000,
-    profile: values.profile,
+    profile,
   };
+}
+
+/** The flags as parseArgs reads them, none unknown and no positional argument. */
+function parseFlags(args: readonly string[]) {
+  try {
+    return parseArgs({ args: [...args], strict: true, allowPositionals: false, options: OPTIONS }).values;
+  } catch (error) {
+    // parseArgs' messages name the flag already ("Unknown option '--prot'").
+    throw new UsageError(unknownOptionMessage((error as Error).message.replace(/\. To specify a positional argument.*$/s, '')));
+  }
+}
+
+function logFormatOf(values: ParsedValues): LogFormat | undefined {
+  if (values.log !== undefined && !LOG_FORMATS.includes(values.log as LogFormat)) {
+    throw new UsageError(`--log expects one of ${LOG_FORMATS.join(', ')}, got "${values.log}"`);
+  }
+  return values.log as LogFormat | undefined;
+}
+
+/** `--api-key`, else PETSTORE_MOCK_API_KEYS (comma-separated). */
+function apiKeysOf(values: ParsedValues, env: Readonly<Record<string, string | undefined>>): string[] {
+  const envKeys = (env['PETSTORE_MOCK_API_KEYS'] ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  const apiKeys = values['api-key'] ?? envKeys;
+  for (const key of apiKeys) {
+    if (!/^[\x21-\x7e]+$/.test(key)) throw new UsageError('--api-key values must be non-empty printable ASCII without spaces');
+  }
+  return apiKeys;
+}
+
+function filePath(flag: '--data' | '--profile', path: string | undefined): string | undefined {
+  if (path !== undefined && path.trim() === '') throw new UsageError(`${flag} expects a file path`);
+  return path;
+}
+
+function corsOriginsOf(values: ParsedValues): string[] {
+  const corsOrigins = values['cors-origin'] ?? [];
+  for (const origin of corsOrigins) {
+    if (origin !== '*' && !(URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol) && new URL(origin).origin === origin)) {
+      throw new UsageError(`--cors-origin expects an origin (scheme, host and port, no path), such as http://localhost:5173, or '*', got "${origin}"`);
+    }
+  }
+  return corsOrigins;
+}
+
+function allowedHostsOf(values: ParsedValues): string[] {
+  const allowedHosts = values['allowed-host'] ?? [];
+  for (const name of allowedHosts) {
+    if (!/^(?:\*|\.?[\w-]+(?:\.[\w-]+)*)$/.test(name)) {
+      throw new UsageError(`--allowed-host expects a host name without scheme or port, such as devbox.lan, .example.com for it and its subdomains, or '*', got "${name}"`);
+    }
+  }
+  return allowedHosts;
+}
+
+function hostOf(values: ParsedValues): string {
+  const host = values.host ?? DEFAULT_HOST;
+  if (host.trim() === '') throw new UsageError('--host expects an address such as 127.0.0.1');
+  return host;
 }

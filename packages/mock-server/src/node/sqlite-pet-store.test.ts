@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MockServerConfigError } from './mock-server-config-error.js';
+import { FORMAT_VERSION } from './data-file-format.js';
 import { openSqlitePetStore, type SqlitePetStore } from './sqlite-pet-store.js';
 
 const dirs: string[] = [];
@@ -143,9 +144,68 @@ describe('openSqlitePetStore', () => {
     const path = freshPath();
     open(path, seed).close();
     const db = new DatabaseSync(path);
-    db.exec('PRAGMA user_version = 2');
+    db.exec(`PRAGMA user_version = ${FORMAT_VERSION + 1}`);
     db.close();
-    expect(() => open(path)).toThrow(/written by a newer petstore-mock \(format 2; this one reads format 1\)/);
+    expect(() => open(path)).toThrow(`written by a newer petstore-mock (format ${FORMAT_VERSION + 1}; this one reads format ${FORMAT_VERSION})`);
+  });
+
+  /** Runs `sql` on the closed file at `path`, as `sqlite3 FILE` would. */
+  function edit(path: string, sql: string): void {
+    const db = new DatabaseSync(path);
+    db.exec(sql);
+    db.close();
+  }
+
+  const pragmaOf = (path: string, name: 'user_version'): unknown => {
+    const db = new DatabaseSync(path, { readOnly: true });
+    const value = db.prepare(`PRAGMA ${name}`).get()?.[name];
+    db.close();
+    return value;
+  };
+
+  it('never hands out an id twice: one whose animal left the file is not taken again after a reopen', () => {
+    const path = freshPath();
+    const first = open(path, seed);
+    first.create({ name: 'Gone', categoryId: 1 });
+    first.close();
+    edit(path, 'DELETE FROM pets WHERE id = 3');
+    const second = open(path);
+    expect(second.size).toBe(2);
+    expect(second.create({ name: 'Next', categoryId: 1 }).id).toBe(4);
+  });
+
+  it('migrates a file of format 1 once, its last id the largest stored, and never takes an id again after that', () => {
+    const path = freshPath();
+    edit(
+      path,
+      `CREATE TABLE pets (
+         id INTEGER PRIMARY KEY,
+         json TEXT NOT NULL CHECK (json_valid(json) AND json ->> 'id' = id),
+         status TEXT NOT NULL GENERATED ALWAYS AS (json ->> 'status') VIRTUAL
+       ) STRICT;
+       CREATE INDEX pets_by_status ON pets (status, id);
+       INSERT INTO pets (id, json) VALUES (1, '${JSON.stringify(REX)}'), (5, '{"id":5,"name":"Five","categoryId":1,"status":"sold"}');
+       PRAGMA application_id = 0x50455453;
+       PRAGMA user_version = 1;`,
+    );
+    const migrated = open(path);
+    expect(migrated.list({ limit: 10 }).map((pet) => pet.id)).toEqual([1, 5]);
+    expect(migrated.create({ name: 'Six', categoryId: 1 }).id).toBe(6);
+    migrated.close();
+    expect(pragmaOf(path, 'user_version')).toBe(FORMAT_VERSION);
+    edit(path, 'DELETE FROM pets WHERE id >= 5');
+    expect(open(path).create({ name: 'Seven', categoryId: 1 }).id).toBe(7);
+  });
+
+  it('refuses a file whose last id is below an animal\'s, naming it, and leaves the file as it was', () => {
+    const path = freshPath();
+    open(path, seed).close();
+    edit(path, 'UPDATE last_id SET id = 1');
+    const before = readFileSync(path);
+    expect(() => open(path)).toThrow(`--data ${path}: last_id 1 is below the largest stored id 2: ids up to it would be handed out again`);
+    expect(readFileSync(path).equals(before)).toBe(true);
+    edit(path, 'DELETE FROM last_id');
+    expect(() => open(path)).toThrow('table last_id holds 0 rows');
   });
 
   it('refuses a create once the last id is 2^53-1, storing nothing, and the file opens again', () => {

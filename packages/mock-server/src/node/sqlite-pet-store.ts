@@ -1,52 +1,18 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { ID_MAX, type NewPet } from '@petstore/sdk/contract';
-import { nextPetId, seedPets, toStoredPet, type PetStore, type SeedPet, type StoredPet } from '../core/index.js';
+import type { DatabaseSync } from 'node:sqlite';
+import type { NewPet } from '@petstore/sdk/contract';
+import { nextPetId, toStoredPet, type PetStore, type SeedPet, type StoredPet } from '../core/index.js';
 import { DataFileError } from './data-file-error.js';
-import { APPLICATION_ID, checkDataFile } from './check-data-file.js';
-import { firstRowOutsideContract } from './check-stored-rows.js';
+import { checkDataFile } from './check-data-file.js';
+import { loadDataFile } from './load-data-file.js';
 import { loadSqlite } from './load-sqlite.js';
 import { MockServerConfigError } from './mock-server-config-error.js';
-
-/** The layout of the file (`PRAGMA user_version`): what a later version migrates from, or refuses. */
-const FORMAT_VERSION = 1;
-
-/**
- * One row per animal: its JSON text, as the API serves it, and the columns it
- * is found by. The status is derived from the JSON, so the two cannot disagree
- * and a field the contract gains needs no change here. The id is a rowid
- * (INTEGER PRIMARY KEY) without AUTOINCREMENT: the store assigns it (see
- * `create`), and a reset leaves no high-water mark behind.
- */
-const SCHEMA = `
-  CREATE TABLE pets (
-    id INTEGER PRIMARY KEY,
-    json TEXT NOT NULL CHECK (json_valid(json) AND json ->> 'id' = id),
-    status TEXT NOT NULL GENERATED ALWAYS AS (json ->> 'status') VIRTUAL
-  ) STRICT;
-  CREATE INDEX pets_by_status ON pets (status, id);
-  PRAGMA application_id = ${APPLICATION_ID};
-  PRAGMA user_version = ${FORMAT_VERSION};
-`;
-
-/** SQLite's primary result codes (the low byte of an extended one) that this file tells apart. */
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
+import { isSqliteError, reason } from './sqlite-errors.js';
+import { insertSeed, prepareStatements, type Loaded, type Statements } from './sqlite-statements.js';
 
 /** The store behind `--data FILE`; `close` releases the file. */
 export interface SqlitePetStore extends PetStore {
   close(): void;
 }
-
-const sqliteCode = (error: unknown): number | undefined => {
-  const errcode = (error as { errcode?: unknown } | null)?.errcode;
-  return typeof errcode === 'number' ? errcode & 0xff : undefined;
-};
-
-const isSqliteError = (error: unknown): error is Error & { errstr?: string } =>
-  error instanceof Error && (error as NodeJS.ErrnoException).code === 'ERR_SQLITE_ERROR';
-
-/** SQLite's words for what went wrong ("database or disk is full"), else the error's message. */
-const reason = (error: unknown): string => (isSqliteError(error) ? (error.errstr ?? error.message) : String(error));
 
 /**
  * Opens (or creates) the SQLite file behind `petstore-mock --data FILE`. A new
@@ -64,7 +30,8 @@ export function openSqlitePetStore(path: string, seed: Iterable<SeedPet>): Sqlit
   let db: DatabaseSync | undefined;
   try {
     db = new sqlite.DatabaseSync(path);
-    return createStore(db, path, seed);
+    const loaded = loadDataFile(db, path, seed);
+    return createStore(db, path, seed, loaded);
   } catch (error) {
     // Closing rolls back whatever was begun.
     db?.close();
@@ -72,107 +39,52 @@ export function openSqlitePetStore(path: string, seed: Iterable<SeedPet>): Sqlit
   }
 }
 
-function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): SqlitePetStore {
-  // Set before the file is first read: the lock is then kept until close, and
-  // the write-ahead log needs no shared-memory file beside it.
-  db.exec('PRAGMA locking_mode = EXCLUSIVE');
-  try {
-    db.exec('BEGIN EXCLUSIVE');
-  } catch (error) {
-    const code = sqliteCode(error);
-    if (code !== SQLITE_BUSY && code !== SQLITE_LOCKED) throw error;
-    throw new MockServerConfigError(
-      `--data ${path} is in use by another process (another petstore-mock?): a data file serves one server at a time. Stop the other one, or give this one a file of its own.`,
-    );
-  }
-
-  let loaded: { lastId: number; count: number };
-  const applicationId = pragma(db, 'application_id');
-  if (applicationId === 0 && (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get()?.['n'] ?? 0) === 0) {
-    db.exec(SCHEMA);
-    loaded = insertAll(db.prepare('INSERT INTO pets (id, json) VALUES (?, ?)'), seed);
-  } else if (applicationId !== APPLICATION_ID) {
-    // The file changed between checkDataFile and the lock.
-    throw new MockServerConfigError(`--data ${path} is a SQLite database of another application, not a petstore-mock data file; it was left untouched.`);
-  } else if (pragma(db, 'user_version') > FORMAT_VERSION) {
-    throw new MockServerConfigError(
-      `--data ${path} was written by a newer petstore-mock (format ${pragma(db, 'user_version')}; this one reads format ${FORMAT_VERSION}); it was left untouched. Upgrade petstore-mock.`,
-    );
-  } else {
-    // Checked before anything is written: a file refused here is left as it was.
-    const outside = firstRowOutsideContract(db.prepare('SELECT id, json FROM pets WHERE id <= ? ORDER BY id'));
-    if (outside !== undefined) {
-      throw new MockServerConfigError(
-        `--data ${path}: row id ${outside.id} is outside the contract (${outside.issues}): the API could not have stored it; was the file edited by hand? The file was left untouched; correct the row or delete it (DELETE FROM pets WHERE id = ${outside.id}).`,
-      );
-    }
-    // Earlier versions stored a create past the largest id, answered it 500,
-    // and could not read the file again (node:sqlite refuses such integers).
-    // No client was given that animal, and none could ever be served: drop it.
-    db.prepare('DELETE FROM pets WHERE id > ?').run(ID_MAX);
-    const row = db.prepare('SELECT coalesce(max(id), 0) AS lastId, count(*) AS count FROM pets').get() as { lastId: number; count: number };
-    loaded = { lastId: row.lastId, count: row.count };
-  }
-  db.exec('COMMIT');
-  const mode = db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode'];
-  if (mode !== 'wal') throw new MockServerConfigError(`--data ${path}: SQLite cannot keep a write-ahead log there (journal mode ${String(mode)})`);
-  db.exec('PRAGMA synchronous = FULL');
-
-  const insert = db.prepare('INSERT INTO pets (id, json) VALUES (?, ?)');
-  const byId = db.prepare('SELECT json FROM pets WHERE id = ?');
-  const first = db.prepare('SELECT json FROM pets ORDER BY id LIMIT ?');
-  const firstWithStatus = db.prepare('SELECT json FROM pets WHERE status = ? ORDER BY id LIMIT ?');
-  const last = db.prepare('SELECT json FROM pets ORDER BY id DESC LIMIT ?');
-  const lastWithStatus = db.prepare('SELECT json FROM pets WHERE status = ? ORDER BY id DESC LIMIT ?');
-  const clear = db.prepare('DELETE FROM pets');
+/** The store on the opened file, from what `loadDataFile` read: the last id handed out and the count. */
+function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>, loaded: Loaded): SqlitePetStore {
+  const statements: Statements = prepareStatements(db);
   let { lastId, count } = loaded;
   let open = true;
 
-  const failed = (error: unknown): unknown =>
-    isSqliteError(error) ? new DataFileError(`--data ${path}: the write failed (${reason(error)}); nothing of it was stored`, { cause: error }) : error;
-
-  const rollback = (): void => {
+  /** Runs `write` as one transaction: committed whole, or rolled back whole and thrown as a `DataFileError`. */
+  const inTransaction = <T>(write: () => T): T => {
     try {
-      db.exec('ROLLBACK');
-    } catch {
-      // SQLite rolled the transaction back itself, as it may on a full disk or an I/O error.
+      db.exec('BEGIN IMMEDIATE');
+      const result = write();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      rollback(db);
+      throw isSqliteError(error) ? new DataFileError(`--data ${path}: the write failed (${reason(error)}); nothing of it was stored`, { cause: error }) : error;
     }
   };
 
   return {
     create(input: NewPet): StoredPet {
       // The store holds the file's lock, so the next id is known here; it is
-      // taken only once the row is committed, and a failed create uses none.
+      // taken only once the row and the last id are committed, and a failed create uses none.
       const pet = toStoredPet(nextPetId(lastId), input);
-      try {
-        insert.run(pet.id, JSON.stringify(pet));
-      } catch (error) {
-        throw failed(error);
-      }
+      inTransaction(() => {
+        statements.insert.run(pet.id, JSON.stringify(pet));
+        statements.setLastId.run(pet.id);
+      });
       lastId = pet.id;
       count++;
       return pet;
     },
     get(id) {
-      const row = byId.get(id) as { json: string } | undefined;
+      const row = statements.byId.get(id) as { json: string } | undefined;
       return row === undefined ? undefined : (JSON.parse(row.json) as StoredPet);
     },
     list({ status, limit, order }) {
-      const [all, withStatus] = order === 'id-descending' ? [last, lastWithStatus] : [first, firstWithStatus];
+      const [all, withStatus] = order === 'id-descending' ? [statements.last, statements.lastWithStatus] : [statements.first, statements.firstWithStatus];
       const rows = (status === undefined ? all.all(limit) : withStatus.all(status, limit)) as { json: string }[];
       return rows.map((row) => JSON.parse(row.json) as StoredPet);
     },
     reset(other) {
-      try {
-        db.exec('BEGIN IMMEDIATE');
-        clear.run();
-        const reloaded = insertAll(insert, other ?? seed);
-        db.exec('COMMIT');
-        ({ lastId, count } = reloaded);
-      } catch (error) {
-        rollback();
-        throw failed(error);
-      }
+      ({ lastId, count } = inTransaction(() => {
+        statements.clear.run();
+        return insertSeed(db, other ?? seed);
+      }));
     },
     get size() {
       return count;
@@ -185,18 +97,10 @@ function createStore(db: DatabaseSync, path: string, seed: Iterable<SeedPet>): S
   };
 }
 
-function pragma(db: DatabaseSync, name: 'application_id' | 'user_version'): number {
-  return Number(db.prepare(`PRAGMA ${name}`).get()?.[name] ?? 0);
-}
-
-/** Inserts a seed in the open transaction; ids ascend, as the in-memory store requires. */
-function insertAll(insert: StatementSync, seed: Iterable<SeedPet>): { lastId: number; count: number } {
-  let lastId = 0;
-  let count = 0;
-  for (const pet of seedPets(seed)) {
-    insert.run(pet.id, JSON.stringify(pet));
-    lastId = pet.id;
-    count++;
+function rollback(db: DatabaseSync): void {
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // SQLite rolled the transaction back itself, as it may on a full disk or an I/O error.
   }
-  return { lastId, count };
 }

@@ -24,12 +24,15 @@ export interface ListOptions {
  * that a create is stored (or refused) before its answer is built.
  */
 export interface PetStore {
-  /** Adds an animal, assigning the next id; throws `id_space_exhausted` (409), storing nothing, once the last id is `ID_MAX`. */
+  /**
+   * Adds an animal with the id after the last one handed out, never one handed out before (even if
+   * that animal is gone since); throws `id_space_exhausted` (409), storing nothing, once the last id is `ID_MAX`.
+   */
   create(input: NewPet): StoredPet;
   get(id: number): StoredPet | undefined;
   /** The first `limit` animals (with `status`, if given) in ascending id order, or in descending order (the newest first). */
   list(options: ListOptions): StoredPet[];
-  /** Empties the store and loads its seed again, or `seed` when given; ids continue after the seed. */
+  /** Empties the store and loads its seed again, or `seed` when given; ids continue after the seed's last. */
   reset(seed?: Iterable<SeedPet>): void;
   readonly size: number;
 }
@@ -101,11 +104,18 @@ export function createPetStore(seed: Iterable<SeedPet> | LoadedSeed = [], initia
   const fromSeed = (): SharedAnimals => ('animals' in seed ? seed.animals : loadSeed(seed).animals);
   let base: SharedAnimals = initial === undefined ? fromSeed() : loadSeed(initial).animals;
   let added = noAnimals();
-  const lastId = () => (added.pets.at(-1) ?? base.pets.at(-1))?.id ?? 0;
+  // The last id handed out: only a create moves it, and only up, so an id is
+  // never handed out twice, whatever leaves the store later; a reset starts it
+  // again after the seed.
+  let lastId = lastIdOf(base);
 
   return {
-    create: (input) => append(added, toStoredPet(nextPetId(lastId()), input)),
-    get: (id) => (id <= (base.pets.at(-1)?.id ?? 0) ? findById(base.pets, id) : findById(added.pets, id)),
+    create: (input) => {
+      const pet = append(added, toStoredPet(nextPetId(lastId), input));
+      lastId = pet.id;
+      return pet;
+    },
+    get: (id) => (id <= lastIdOf(base) ? findById(base.pets, id) : findById(added.pets, id)),
     list: ({ status, limit, order }) => {
       const page = order === 'id-descending' ? lastOf : firstOf;
       return status === undefined ? page(base.pets, added.pets, limit) : page(base.byStatus.get(status) ?? [], added.byStatus.get(status) ?? [], limit);
@@ -114,12 +124,15 @@ export function createPetStore(seed: Iterable<SeedPet> | LoadedSeed = [], initia
       // Loaded before anything changes: a seed it refuses leaves the store as it was.
       base = other === undefined ? fromSeed() : loadSeed(other).animals;
       added = noAnimals();
+      lastId = lastIdOf(base);
     },
     get size() {
       return base.pets.length + added.pets.length;
     },
   };
 }
+
+const lastIdOf = (animals: SharedAnimals): number => animals.pets.at(-1)?.id ?? 0;
 
 /** Binary search of animals in ascending id order. */
 function findById(pets: readonly StoredPet[], id: number): StoredPet | undefined {

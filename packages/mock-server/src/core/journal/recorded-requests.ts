@@ -5,6 +5,7 @@ import { heapBytesOf, ownCopy } from '../api/heap-bytes.js';
 import { parseQuery } from '../api/parse-query.js';
 import { keepHeaders, listHeaders, MAX_RECORDED_HEADERS } from './kept-headers.js';
 import { readRecordedInput, type RecordedInput } from './recorded-input.js';
+import { RecordQueue } from './record-queue.js';
 import { holdsSecret } from './secret-names.js';
 
 const values = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -288,59 +289,51 @@ export interface Journal extends RecordedRequests {
   listJson(filter: z.infer<typeof RequestFilter>): Promise<string>;
 }
 
+/** Whether `entry` matches every field `filter` gives. */
+function matcher(filter: z.infer<typeof RequestFilter>): (entry: KeptRecord) => boolean {
+  const since = filter.since === undefined ? undefined : Date.parse(filter.since);
+  const method = filter.method?.toUpperCase();
+  return (entry) =>
+    (filter.operation === undefined || entry.operation === filter.operation) &&
+    (filter.requestId === undefined || entry.requestId === filter.requestId) &&
+    (method === undefined || entry.method === method) &&
+    (filter.status === undefined || entry.status === filter.status) &&
+    (filter.refused === undefined || entry.refused === filter.refused) &&
+    (since === undefined || entry.at >= since);
+}
+
+/** The JSON array of `entries`, made one at a time, handing the event loop back every few milliseconds. */
+async function toJsonInSlices(entries: readonly KeptRecord[]): Promise<string> {
+  const parts: string[] = [];
+  let since = performance.now();
+  for (const entry of entries) {
+    parts.push(JSON.stringify(readable(entry)));
+    if (performance.now() - since >= LISTING_SLICE_MS) {
+      await handBack();
+      since = performance.now();
+    }
+  }
+  return `[${parts.join(',')}]`;
+}
+
 /**
  * A journal bounded twice: past `size` requests or `maxBytes` of entries as V8
- * keeps them (16 MiB unless told), the oldest requests go. A queue with a moving head, so recording costs O(1).
+ * keeps them (16 MiB unless told), the oldest requests go (record-queue.ts).
  */
 export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxBytes = MAX_JOURNAL_BYTES): Journal {
-  let kept: (KeptRecord | undefined)[] = [];
-  // Index of the oldest entry still kept; the array is compacted once half of it is gone.
-  let head = 0;
-  let bytes = 0;
+  const queue = new RecordQueue<KeptRecord>(size, maxBytes);
   let generation = 0;
   // The listing under way (listJson), which the next one waits for.
   let listing: Promise<void> = Promise.resolve();
-
-  const select = (filter: z.infer<typeof RequestFilter>): KeptRecord[] => {
-    const since = filter.since === undefined ? undefined : Date.parse(filter.since);
-    const method = filter.method?.toUpperCase();
-    const matching: KeptRecord[] = [];
-    // Newest first, so a limit stops the walk early; reversed at the end (newest last).
-    for (let index = kept.length - 1; index >= head && (filter.limit === undefined || matching.length < filter.limit); index -= 1) {
-      const entry = kept[index] as KeptRecord;
-      if (
-        (filter.operation === undefined || entry.operation === filter.operation) &&
-        (filter.requestId === undefined || entry.requestId === filter.requestId) &&
-        (method === undefined || entry.method === method) &&
-        (filter.status === undefined || entry.status === filter.status) &&
-        (filter.refused === undefined || entry.refused === filter.refused) &&
-        (since === undefined || entry.at >= since)
-      ) {
-        matching.push(entry);
-      }
-    }
-    return matching.reverse();
-  };
+  const select = (filter: z.infer<typeof RequestFilter>): KeptRecord[] => queue.select(matcher(filter), filter.limit);
 
   return {
     size,
     get count() {
-      return kept.length - head;
+      return queue.count;
     },
     record(request) {
-      if (size === 0) return;
-      const entry = keep(request);
-      kept.push(entry);
-      bytes += entry.bytes;
-      while (kept.length - head > size || (bytes > maxBytes && kept.length - head > 1)) {
-        bytes -= (kept[head] as KeptRecord).bytes;
-        kept[head] = undefined;
-        head += 1;
-      }
-      if (head > 1024 && head * 2 > kept.length) {
-        kept = kept.slice(head);
-        head = 0;
-      }
+      if (size !== 0) queue.push(keep(request));
     },
     // One implementation behind both overloads: the typed one narrows what the filter already selects.
     list: ((filter: RequestFilter = {}): RecordedRequest[] => {
@@ -354,18 +347,7 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxByte
     },
     listJson(filter) {
       // One listing at a time: those waiting hold nothing yet, so ten at once cost the memory of one, not ten.
-      const listed = listing.then(async () => {
-        const parts: string[] = [];
-        let since = performance.now();
-        for (const entry of select(filter)) {
-          parts.push(JSON.stringify(readable(entry)));
-          if (performance.now() - since >= LISTING_SLICE_MS) {
-            await handBack();
-            since = performance.now();
-          }
-        }
-        return `[${parts.join(',')}]`;
-      });
+      const listed = listing.then(() => toJsonInSlices(select(filter)));
       listing = listed.then(
         () => undefined,
         () => undefined,
@@ -376,9 +358,7 @@ export function createRecordedRequests(size = DEFAULT_RECORDED_REQUESTS, maxByte
       return generation;
     },
     clear() {
-      kept = [];
-      head = 0;
-      bytes = 0;
+      queue.clear();
       generation += 1;
     },
   };

@@ -6,7 +6,9 @@ import { createMockApi, createRequestIds, SERVER_METHODS, type MockApi, type Moc
 import type { MockRequest, MockResponse } from '../api/exchange.js';
 import { explainError } from '../journal/explain-error.js';
 import { HttpError } from '../api/http-error.js';
-import { createPetStore, loadSeed, type LoadedSeed } from '../api/pet-store.js';
+import { createPetStore, loadSeed, type LoadedSeed, type PetStore } from '../api/pet-store.js';
+import { guarded } from './guarded.js';
+import { holdWhileAnswering, SessionTable, type SessionEntry } from './session-table.js';
 import { DEFAULT_SEED_COUNT, seedAnimals } from '../api/seed.js';
 import { checkSessionName, SESSIONS_PATH, type SessionDirectory, type SessionInfo } from '../admin/session-admin.js';
 import { toErrorResult } from '../api/to-error-result.js';
@@ -64,45 +66,10 @@ export interface Sessions {
   close(): void;
 }
 
-interface Entry {
-  session: Session;
-  api: MockApi;
-  created: number;
-  /** When a request last arrived or ended, or its controls were used in code. */
-  lastUsed: number;
-  /** Requests routed to it whose answers are not yet out: while any is, it is not idle. */
-  inFlight: number;
-}
-
 const sessionsOff = (): HttpError => new HttpError('route_not_found', 'Sessions are off on this server (--max-sessions 0; maxSessions in code): use /v1');
 
-/** Lets a Node.js timer not keep the process alive; browsers' timers never do. */
-function unref(timer: unknown): void {
-  if (typeof timer === 'object' && timer !== null && 'unref' in timer && typeof timer.unref === 'function') timer.unref();
-}
-
-/** `controls` whose every property first calls `check` (which throws, or counts as a use). */
-function guarded<T extends object>(controls: T, check: () => void): T {
-  return new Proxy(controls, {
-    get(target, key) {
-      const value: unknown = Reflect.get(target, key);
-      if (typeof value === 'function') {
-        return (...args: unknown[]) => {
-          check();
-          return Reflect.apply(value, target, args) as unknown;
-        };
-      }
-      check();
-      return value;
-    },
-  });
-}
-
-/** How often idle sessions are looked for: often enough that one ends within half its idle time late. */
-const sweepInterval = (idleMs: number): number => Math.min(Math.max(Math.ceil(idleMs / 2), 10), 60_000);
-
 /**
- * The sessions layer: a map of name to a `MockApi` of its own (a store on the
+ * The sessions layer: a table of name to a `MockApi` of its own (a store on the
  * server's seed, shared, in memory, capped in animals of its own; its own
  * overrides, faults and a smaller journal and override budget), routed by the
  * path prefix `/sessions/NAME`, ended by the admin API, by `end()` or after
@@ -110,157 +77,44 @@ const sweepInterval = (idleMs: number): number => Math.min(Math.max(Math.ceil(id
  * `maxSessions` of them. Everything else goes to `main`, unchanged.
  */
 export function createSessions(options: MockApiOptions & SessionOptions): Sessions {
-  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
-  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
-  if (!Number.isInteger(maxSessions) || maxSessions < 0 || maxSessions > MAX_SESSIONS_LIMIT) {
-    throw new RangeError(`maxSessions must be an integer from 0 to ${MAX_SESSIONS_LIMIT}, got ${maxSessions}`);
-  }
-  if (!Number.isInteger(idleMs) || idleMs < 1 || idleMs > MAX_SESSION_IDLE_MS) {
-    throw new RangeError(`sessionIdleMs must be an integer from 1 to ${MAX_SESSION_IDLE_MS} (a day), got ${idleMs}`);
-  }
-  const sessions = new Map<string, Entry>();
-  const directory: SessionDirectory = { list, end };
+  const table = new SessionTable(...checkedBounds(options));
+  const directory: SessionDirectory = { list: () => table.list(), end: (name) => table.end(name) };
   // The server's seed, loaded once and shared by every session's store (and the server's own, unless it has
   // another): a session costs the animals it adds, not a copy of the seed.
   let shared: LoadedSeed | undefined;
   const sharedSeed = (): LoadedSeed => (shared ??= loadSeed(seedAnimals(options.seed ?? DEFAULT_SEED_COUNT)));
   const main = createMockApi({ ...options, sessions: directory, store: options.store ?? createPetStore(sharedSeed()) });
-  const journalSize = Math.min(options.journalSize ?? SESSION_JOURNAL_SIZE, SESSION_JOURNAL_SIZE);
-  const sessionOptions: MockApiOptions = { ...options, store: undefined, sessions: undefined, journalSize, journalBytes: SESSION_JOURNAL_BYTES, overrideBytes: SESSION_OVERRIDE_BYTES };
+  const sessionOptions = sessionApiOptions(options);
   // Requests for a session that does not exist and may not be created (no key, a preflight): answered as
   // a session would, by an API that keeps nothing, so no other journal sees them.
   let outsider: MockApi | undefined;
-  const isAcceptedKey = createServerKeyCheck(options.apiKeys);
-  const cors = createCors(options.corsOrigins, SERVER_METHODS);
-  const requestIdOf = createRequestIds();
-  // Each session's API plays the server's profile (it gets `options.profile`); the layer's own errors too.
-  const renameErrorCode = createErrorCodeRenamer(resolveChoices(options.profile).errorCodes);
-  let sweep: ReturnType<typeof setInterval> | undefined;
+  const mayCreate = createSessionsPermission(options);
+  const refuse = createRefusal(options);
 
-  function create(name: string): Entry {
-    if (sessions.size >= maxSessions) {
-      throw new HttpError(
-        'too_many_sessions',
-        `This server keeps at most ${maxSessions} sessions and has that many: end one (DELETE /__admin/sessions/NAME; GET /__admin/sessions lists them), let one stay idle for ${idleMs / 1000} s, or start the server with a larger --max-sessions`,
-      );
-    }
-    const seed = sharedSeed();
-    const store = capPetStore(createPetStore(seed), SESSION_MAX_PETS, `Session ${name}`, seed.animals.pets.length);
-    const api = createMockApi({ ...sessionOptions, store, mountPath: `${SESSIONS_PATH}/${name}` });
-    const now = Date.now();
-    // A handle's controls count as the session's use, and refuse once it has ended: arming on a session
-    // that is gone would stage nothing for the next request, which starts a new one.
-    const touch = () => {
-      const now = Date.now();
-      if (live(name, now) !== entry) throw new Error(`Session ${name} has ended (by end(), DELETE /__admin/sessions/${name}, or ${idleMs / 1000} s without use): server.session('${name}') gives a new one`);
-      entry.lastUsed = now;
-    };
-    const session: Session = {
-      name,
-      store: guarded(store, touch),
-      faults: guarded(api.faults, touch),
-      overrides: guarded(api.overrides, touch),
-      requests: guarded(api.requests, touch),
-      reset: (...args) => {
-        touch();
-        api.reset(...args);
-      },
-      end: () => endOnly(entry),
-    };
-    const entry: Entry = { api, created: now, lastUsed: now, inFlight: 0, session };
-    sessions.set(name, entry);
-    if (sweep === undefined) {
-      sweep = setInterval(endIdle, sweepInterval(idleMs));
-      unref(sweep);
-    }
+  const create = (name: string): SessionEntry => {
+    table.checkRoom();
+    const entry = openSession(name, table, { ...sessionOptions, store: capPetStore(createPetStore(sharedSeed()), SESSION_MAX_PETS, `Session ${name}`) });
+    table.add(entry);
     return entry;
-  }
-
-  /**
-   * The live session `name`; one idle too long counts as ended even before the sweep comes by. One with a
-   * request in flight is not idle: ending it would lose what that request stores after its answer is promised.
-   */
-  function live(name: string, now: number): Entry | undefined {
-    const entry = sessions.get(name);
-    if (entry && entry.inFlight === 0 && now - entry.lastUsed >= idleMs) {
-      end(name);
-      return undefined;
-    }
-    return entry;
-  }
-
-  function endIdle(): void {
-    const now = Date.now();
-    for (const name of [...sessions.keys()]) live(name, now);
-  }
-
-  function end(name: string): boolean {
-    const ended = sessions.delete(name);
-    if (sessions.size === 0 && sweep !== undefined) {
-      clearInterval(sweep);
-      sweep = undefined;
-    }
-    return ended;
-  }
-
-  /** Ends `entry` if it is still the session of its name: a later one of the same name is another. */
-  function endOnly(entry: Entry): void {
-    if (sessions.get(entry.session.name) === entry) end(entry.session.name);
-  }
-
-  function list(): SessionInfo[] {
-    endIdle();
-    return [...sessions.entries()].map(([name, entry]) => ({
-      name,
-      created: new Date(entry.created).toISOString(),
-      lastUsed: new Date(entry.lastUsed).toISOString(),
-      // The session's own controls, not its handle's: listing it is no use of it.
-      animals: entry.api.store.size,
-      requests: entry.api.requests.count,
-      inFlight: entry.inFlight,
-    }));
-  }
+  };
 
   function session(name: string): Session {
-    if (maxSessions === 0) throw sessionsOff();
+    if (table.maxSessions === 0) throw sessionsOff();
     checkSessionName(name);
     const now = Date.now();
-    const entry = live(name, now) ?? create(name);
+    const entry = table.live(name, now) ?? create(name);
     entry.lastUsed = now;
     return entry.session;
   }
 
-  /** An error of the sessions layer, with the headers the core gives every answer, explained in the log as the core's are. */
-  function refuse(request: MockRequest, error: HttpError): MockResponse {
-    const result = toErrorResult(error, undefined);
-    const explanation = explainError(result.status, result.body);
-    const body = renameErrorCode(result.body);
-    return { status: result.status, headers: answerHeaders(cors, request, result, requestIdOf(request.headers)), body, ...(explanation && { error: explanation }) };
-  }
-
-  const mayCreate = (request: MockRequest): boolean => {
-    const token = bearerToken(request.headers['authorization']);
-    return request.method !== 'OPTIONS' && token !== undefined && isAcceptedKey(token);
-  };
-
   async function handle(request: MockRequest): Promise<MockResponse> {
     if (!request.path.startsWith(`${SESSIONS_PATH}/`)) return main.handle(request);
-    const slash = request.path.indexOf('/', SESSIONS_PATH.length + 1);
-    const name = request.path.slice(SESSIONS_PATH.length + 1, slash === -1 ? undefined : slash);
-    const inner: MockRequest = {
-      method: request.method,
-      path: slash === -1 ? '' : request.path.slice(slash),
-      query: request.query,
-      headers: request.headers,
-      readBody: () => request.readBody(),
-      signal: request.signal,
-    };
-    const now = Date.now();
-    let entry: Entry | undefined;
+    const { name, inner } = routeToSession(request);
+    let entry: SessionEntry | undefined;
     try {
-      if (maxSessions === 0) throw sessionsOff();
+      if (table.maxSessions === 0) throw sessionsOff();
       checkSessionName(name);
-      entry = live(name, now);
+      entry = table.live(name, Date.now());
       if (!entry && !mayCreate(request)) return (outsider ??= createMockApi({ ...sessionOptions, seed: 0, journalSize: 0 })).handle(inner);
       entry ??= create(name);
     } catch (error) {
@@ -275,28 +129,93 @@ export function createSessions(options: MockApiOptions & SessionOptions): Sessio
     }
   }
 
-  /**
-   * Counts `request` in flight on `entry` from now until its answer is out: the core done with it (a slow
-   * upload and a staged delay are inside that) and, where the transport tells, the response written or its
-   * connection closed. The idle time counts from then. Returns what to call when the core is done.
-   */
-  function holdWhileAnswering(entry: Entry, request: MockRequest): () => void {
-    entry.inFlight += 1;
-    entry.lastUsed = Date.now();
-    let pending = request.onResponseEnd === undefined ? 1 : 2;
-    const release = () => {
-      pending -= 1;
-      if (pending > 0) return;
-      entry.inFlight -= 1;
-      entry.lastUsed = Date.now();
-    };
-    request.onResponseEnd?.(release);
-    return release;
-  }
+  return { handle, main, session, list: directory.list, end: directory.end, close: () => table.close() };
+}
 
-  function close(): void {
-    for (const name of [...sessions.keys()]) end(name);
+/** `maxSessions` and `sessionIdleMs`, defaulted and checked: a RangeError naming the bound. */
+function checkedBounds(options: SessionOptions): [maxSessions: number, idleMs: number] {
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  if (!Number.isInteger(maxSessions) || maxSessions < 0 || maxSessions > MAX_SESSIONS_LIMIT) {
+    throw new RangeError(`maxSessions must be an integer from 0 to ${MAX_SESSIONS_LIMIT}, got ${maxSessions}`);
   }
+  if (!Number.isInteger(idleMs) || idleMs < 1 || idleMs > MAX_SESSION_IDLE_MS) {
+    throw new RangeError(`sessionIdleMs must be an integer from 1 to ${MAX_SESSION_IDLE_MS} (a day), got ${idleMs}`);
+  }
+  return [maxSessions, idleMs];
+}
 
-  return { handle, main, session, list, end, close };
+/** What each session's API is made with: the server's options (its profile too), a smaller journal and override budget. */
+function sessionApiOptions(options: MockApiOptions): MockApiOptions {
+  const journalSize = Math.min(options.journalSize ?? SESSION_JOURNAL_SIZE, SESSION_JOURNAL_SIZE);
+  return { ...options, store: undefined, sessions: undefined, journalSize, journalBytes: SESSION_JOURNAL_BYTES, overrideBytes: SESSION_OVERRIDE_BYTES };
+}
+
+/**
+ * A new session `name` on `options.store`, its handle's controls guarded: a use counts as the session's,
+ * and one after it has ended throws (arming on a session that is gone would stage nothing for the next
+ * request, which starts a new one).
+ */
+function openSession(name: string, table: SessionTable, options: MockApiOptions & { store: PetStore }): SessionEntry {
+  const api = createMockApi({ ...options, mountPath: `${SESSIONS_PATH}/${name}` });
+  const now = Date.now();
+  const touch = () => {
+    const now = Date.now();
+    if (table.live(name, now) !== entry) {
+      throw new Error(`Session ${name} has ended (by end(), DELETE /__admin/sessions/${name}, or ${table.idleMs / 1000} s without use): server.session('${name}') gives a new one`);
+    }
+    entry.lastUsed = now;
+  };
+  const session: Session = {
+    name,
+    store: guarded(options.store, touch),
+    faults: guarded(api.faults, touch),
+    overrides: guarded(api.overrides, touch),
+    requests: guarded(api.requests, touch),
+    reset: (...args) => {
+      touch();
+      api.reset(...args);
+    },
+    end: () => table.endOnly(entry),
+  };
+  const entry: SessionEntry = { api, created: now, lastUsed: now, inFlight: 0, session };
+  return entry;
+}
+
+/** The session's name in `request`'s path, and the request as the session's API sees it: the path after the prefix. */
+function routeToSession(request: MockRequest): { name: string; inner: MockRequest } {
+  const slash = request.path.indexOf('/', SESSIONS_PATH.length + 1);
+  const name = request.path.slice(SESSIONS_PATH.length + 1, slash === -1 ? undefined : slash);
+  const inner: MockRequest = {
+    method: request.method,
+    path: slash === -1 ? '' : request.path.slice(slash),
+    query: request.query,
+    headers: request.headers,
+    readBody: () => request.readBody(),
+    signal: request.signal,
+  };
+  return { name, inner };
+}
+
+/** Whether a request may start a session: one with an accepted key, not a preflight. */
+function createSessionsPermission(options: MockApiOptions): (request: MockRequest) => boolean {
+  const isAcceptedKey = createServerKeyCheck(options.apiKeys);
+  return (request) => {
+    const token = bearerToken(request.headers['authorization']);
+    return request.method !== 'OPTIONS' && token !== undefined && isAcceptedKey(token);
+  };
+}
+
+/** An error of the sessions layer, with the headers the core gives every answer, explained in the log as the core's are. */
+function createRefusal(options: MockApiOptions): (request: MockRequest, error: HttpError) => MockResponse {
+  const cors = createCors(options.corsOrigins, SERVER_METHODS);
+  const requestIdOf = createRequestIds();
+  // Each session's API plays the server's profile (it gets `options.profile`); the layer's own errors too.
+  const renameErrorCode = createErrorCodeRenamer(resolveChoices(options.profile).errorCodes);
+  return (request, error) => {
+    const result = toErrorResult(error, undefined);
+    const explanation = explainError(result.status, result.body);
+    const body = renameErrorCode(result.body);
+    return { status: result.status, headers: answerHeaders(cors, request, result, requestIdOf(request.headers)), body, ...(explanation && { error: explanation }) };
+  };
 }
