@@ -173,7 +173,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const mountPath = options.mountPath ?? '';
   const requestIdOf = createRequestIds();
   const reportRefusal = createRefusalReporter(options.onRefusedRequest);
-  const { faults, take } = createFaults();
+  const { faults, take, armAt: armFaultAt } = createFaults();
   const requests = createRecordedRequests(options.journalSize ?? DEFAULT_RECORDED_REQUESTS, options.journalBytes);
   // Built on first use: most runs never ask for the document or stage a response, and start-up is what
   // tests wait for (what it earns: docs/benchmarks.md, "Optimisations kept, and what each earns").
@@ -261,7 +261,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
       authenticate(request.headers);
       if (isAdminPath(request.path)) {
         await exchange.pause(staged);
-        return { result: await handleAdmin(request, { faults, overrides, armOverride: (value) => armAt(value, 'body'), requests, reset, sessions: options.sessions }) };
+        return { result: await handleAdmin(request, { faults, armFault: (value) => armFaultAt(value, 'body'), overrides, armOverride: (value) => armAt(value, 'body'), requests, reset, sessions: options.sessions }) };
       }
       return await answerOperation(request, exchange);
     } catch (error) {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { MockRequest } from '../api/exchange.js';
-import { parseFaultSpec, type Faults } from '../staged/faults.js';
+import type { ArmedFault, Faults } from '../staged/faults.js';
 import { HttpError } from '../api/http-error.js';
 import type { OperationResult } from '../api/operations.js';
 import { readJsonBody } from '../api/parse-json-body.js';
@@ -27,6 +27,8 @@ export const MAX_RESET_SEED = 1_000_000;
 /** What the admin API works on. */
 export interface AdminContext {
   faults: Faults;
+  /** `faults.arm` naming the fields of a request body (`body.kind: …`). */
+  armFault(value: unknown): ArmedFault;
   overrides: Overrides;
   /** `overrides.arm` naming the fields of a request body (`body.status: …`). */
   armOverride(value: unknown): ArmedOverride;
@@ -113,16 +115,11 @@ export async function handleAdmin(request: MockRequest, context: AdminContext): 
         context.faults.clear();
         return NO_CONTENT;
       }
-    {
-      const parsed = parseFaultSpec(await readJsonBody(request), 'body');
-      if ('error' in parsed) throw new HttpError('invalid_request', parsed.error);
       try {
-        // parseFaultSpec checked what FaultOptions types (a status or a kind, not both).
-        return json(201, context.faults.arm(parsed.spec as Parameters<Faults['arm']>[0]));
+        return json(201, context.armFault(await readJsonBody(request)));
       } catch (error) {
         throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
       }
-    }
     case ADMIN_OVERRIDES_PATH:
       allow(request, ['GET', 'POST', 'DELETE']);
       if (request.method === 'GET') return json(200, context.overrides.list());
