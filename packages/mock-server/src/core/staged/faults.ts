@@ -3,18 +3,10 @@ import * as z from 'zod/mini';
 import { HttpError } from '../api/http-error.js';
 import { createArmedQueue } from './armed-queue.js';
 import { between, MAX_PREFERRED_DELAY_MS, MAX_PREFERRED_RETRY_AFTER_S } from './limits.js';
-import type { StagedOutcome } from './staged.js';
+import { FAULT_KINDS, type FaultKind, type StagedOutcome } from './staged-outcome.js';
 import { refusedKind, type SuccessShape } from './success-check.js';
 
-/**
- * Failures below HTTP: `reset` closes the connection with a reset before any
- * answer, `empty` closes it without one, `malformed` answers the operation's
- * success status (200, createPet's 201) with half its body, which is not JSON,
- * `stall` sends the headers and half the body, then nothing. A success without
- * a body has none to cut: `malformed` and `stall` are refused for it.
- */
-export const FAULT_KINDS = ['reset', 'empty', 'malformed', 'stall'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+export { FAULT_KINDS, type FaultKind } from './staged-outcome.js';
 
 /** Most requests one fault may fail. */
 const MAX_TIMES = 1_000;

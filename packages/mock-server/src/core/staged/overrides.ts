@@ -5,10 +5,10 @@ import { createArmedQueue } from './armed-queue.js';
 import { bodyIssues, issuesOf } from './body-issues.js';
 import { HttpError } from '../api/http-error.js';
 import { heapBytesOf } from '../api/heap-bytes.js';
-import { FAULT_KINDS, type FaultKind } from './faults.js';
+import { FAULT_KINDS, type FaultKind } from './staged-outcome.js';
 import { checkMatch, createMatcher, MatchSpec, type CheckedMatch, type OverrideMatch } from './override-match.js';
 import { between, MAX_PREFERRED_DELAY_MS } from './limits.js';
-import type { StagedOutcome } from './staged.js';
+import type { StagedOutcome } from './staged-outcome.js';
 import { checkSuccess, refusedKind, type SuccessShape } from './success-check.js';
 
 /** Most requests one override answers (beyond it, `times: 'always'`), and most overrides armed at once. */

@@ -2,7 +2,7 @@ import type { RequestHeaders } from '../api/exchange.js';
 import { HttpError } from '../api/http-error.js';
 import { quoteText } from '../api/quote-received.js';
 import { MAX_PREFERRED_DELAY_MS, MAX_PREFERRED_RETRY_AFTER_S } from './limits.js';
-import type { StagedOutcome } from './staged.js';
+import type { StagedOutcome } from './staged-outcome.js';
 
 const NO_PREFERENCES: Preferences = Object.freeze({});
 

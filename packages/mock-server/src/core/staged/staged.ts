@@ -1,27 +1,10 @@
 import { KIT_CHOICES } from '@petstore/sdk/contract';
 import type { DocumentedResponses } from '../api/documented-responses.js';
-import type { FaultSpec } from './faults.js';
+import type { StagedOutcome } from './staged-outcome.js';
 import type { OperationResult } from '../api/operations.js';
 import { stagedErrorBody } from './staged-error.js';
 
-/**
- * What a test stages instead of (or besides) an operation's own answer, however
- * it was armed: an override or a fault (admin API, or `overrides.next(...)` and
- * `faults.next(...)` in code), the request's `Prefer` header, or the server's
- * `delay` option. `status` answers with `body` (an override's, checked against
- * the contract), else the documented example, else an Error body, and
- * `retryAfter` goes with it; `kind` fails below HTTP; `delayMs` waits before
- * answering; `operation` and `times` say which requests and how many an armed
- * one stages.
- */
-export type StagedOutcome = Omit<FaultSpec, 'status'> & {
-  /** An error status, or (an override's) the operation's success status. */
-  status?: number | undefined;
-  /** JSON text answered with `status`: only overrides give one. */
-  body?: string;
-  /** The `Preference-Applied` header of an answer the `Prefer` header staged. */
-  preferenceApplied?: string;
-};
+export type { StagedOutcome } from './staged-outcome.js';
 
 /**
  * Where outcomes come from, in the order they win: overrides, then armed
