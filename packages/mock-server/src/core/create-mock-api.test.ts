@@ -58,3 +58,15 @@ describe('createMockApi: the journal after a reset', () => {
     expect(api.requests.list().map(({ status }) => status)).toEqual([201]);
   });
 });
+
+describe('createMockApi: a failure below HTTP answers the operation\'s success status', () => {
+  it.each(['malformed', 'stall'] as const)('a %s create answers 201, as createPet succeeds', async (kind) => {
+    const api = createMockApi({ seed: 0 });
+    api.faults.next('createPet', { kind });
+    const answer = await api.handle(countedCreate().request);
+    expect(answer.status).toBe(201);
+    // A stall's adapter sends half of the body; a malformed answer is that half already.
+    if (kind === 'stall') expect(answer.fault).toBe('stall');
+    else expect(() => JSON.parse(answer.body ?? '') as unknown).toThrow(SyntaxError);
+  });
+});

@@ -3,15 +3,11 @@
 export { DEV_API_KEY } from './api/api-keys.js';
 export { ADMIN_FAULTS_PATH, ADMIN_OVERRIDES_PATH, ADMIN_PATH, ADMIN_REQUESTS_PATH, ADMIN_RESET_PATH, MAX_RESET_SEED } from './admin/admin.js';
 export { createMockOpenApiDocument } from './admin/admin-document.js';
-export {
-  BASE_PATH,
-  createMockApi,
-  type DelayOption,
-  type MockApi,
-  type MockApiOptions,
-  type MockLogger,
-  SERVER_METHODS,
-} from './create-mock-api.js';
+export { createMockApi, type MockApi } from './create-mock-api.js';
+export type { MockApiOptions, MockLogger } from './mock-api-options.js';
+export { BASE_PATH } from './paths.js';
+export { SERVER_METHODS } from './server-methods.js';
+export type { DelayOption } from './staged-delay.js';
 export { BodyTooLargeError } from './api/body-too-large-error.js';
 export { openPreflightHeaders } from './api/cors.js';
 export { MAX_BODY_BYTES, type ErrorExplanation, type MockRequest, type MockResponse, type RequestHeaders } from './api/exchange.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { MockRequest, RequestHeaders } from '../core/index.js';
+import type { MockRequest, MockResponse, RequestHeaders } from '../core/index.js';
 import { readBody } from './read-body.js';
 
 /**
@@ -56,6 +56,18 @@ export class NodeExchange implements MockRequest {
   readBody(): Promise<Uint8Array> {
     this.bodyRequested = true;
     return readBody(this.request, () => (this.closeAfter = true));
+  }
+
+  /**
+   * Writes a whole answer (no fault) in one write, its length declared rather
+   * than chunked, so that clients know where the body ends: a bodiless answer
+   * declares 0, except a 204 or 304, which carry no length (RFC 9110). Node
+   * leaves the body out of a HEAD answer and keeps the length.
+   */
+  writeAnswer({ status, headers, body }: Pick<MockResponse, 'status' | 'headers' | 'body'>): void {
+    const length = body === undefined ? (status === 204 || status === 304 ? undefined : 0) : Buffer.byteLength(body);
+    this.response.writeHead(status, length === undefined ? headers : { ...headers, 'content-length': String(length) });
+    this.response.end(body);
   }
 
   onResponseEnd(listener: () => void): void {

@@ -51,4 +51,11 @@ describe('toResponse', () => {
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
   });
+
+  it.each([204, 205, 304])('sends no body with a %s, whatever the answer holds: the Response constructor throws on one', async (status) => {
+    const response = toResponse({ status, headers: {}, body: '{"code":"x"}' }, new Request('http://api.test/v1/pets', { method: 'DELETE' }));
+    expect(response.status).toBe(status);
+    expect(response.body).toBeNull();
+    expect(await response.text()).toBe('');
+  });
 });

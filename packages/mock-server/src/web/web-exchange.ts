@@ -61,6 +61,9 @@ async function readBoundedBody(request: Request): Promise<Uint8Array> {
 
 const encoder = new TextEncoder();
 
+/** The statuses whose answer has no body (RFC 9110): the Response constructor throws on a body with them. */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
 /** A web Request as the core's plain data; `path` is what `createPathMatcher` gave for its URL. */
 export function fromRequest(request: Request, path: string): MockRequest {
   return {
@@ -78,7 +81,7 @@ export function fromRequest(request: Request, path: string): MockRequest {
  * come. A reset or an empty reply is a network error (`Response.error()`:
  * fetch rejects with a TypeError); a stall sends half the body and never ends,
  * unless `signal` aborts, which errors the body with the signal's reason as
- * fetch does. A HEAD answer has no body.
+ * fetch does. A HEAD answer has no body, nor a 204, 205 or 304.
  *
  * A body declares its whole length, as the Node server's does. Without it,
  * MSW in Node.js (@mswjs/interceptors 0.45) ends the body by closing the
@@ -93,7 +96,7 @@ export function fromRequest(request: Request, path: string): MockRequest {
 export function toResponse(result: MockResponse, request: Request): Response {
   if (result.fault === 'reset' || result.fault === 'empty') return Response.error();
   const init = { status: result.status, headers: result.headers };
-  if (request.method === 'HEAD' || result.body === undefined) return new Response(null, init);
+  if (request.method === 'HEAD' || result.body === undefined || NULL_BODY_STATUSES.has(result.status)) return new Response(null, init);
   const bytes = encoder.encode(result.body);
   const headers = { ...result.headers, 'content-length': String(bytes.byteLength) };
   if (result.fault !== 'stall') return new Response(result.body, { ...init, headers });

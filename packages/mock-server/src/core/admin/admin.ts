@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { MockRequest } from '../api/exchange.js';
-import { parseFaultSpec, type Faults } from '../staged/faults.js';
+import type { ArmedFault, Faults } from '../staged/faults.js';
 import { HttpError } from '../api/http-error.js';
 import type { OperationResult } from '../api/operations.js';
 import { readJsonBody } from '../api/parse-json-body.js';
@@ -27,6 +27,8 @@ export const MAX_RESET_SEED = 1_000_000;
 /** What the admin API works on. */
 export interface AdminContext {
   faults: Faults;
+  /** `faults.arm` naming the fields of a request body (`body.kind: …`). */
+  armFault(value: unknown): ArmedFault;
   overrides: Overrides;
   /** `overrides.arm` naming the fields of a request body (`body.status: …`). */
   armOverride(value: unknown): ArmedOverride;
@@ -90,6 +92,62 @@ function requestFilter(query: string): z.infer<typeof RequestFilter> {
   return parsed.filter;
 }
 
+/** `POST /__admin/reset`: the store back to its seed, or to the one the body gives. */
+async function answerReset(request: MockRequest, context: AdminContext): Promise<OperationResult> {
+  allow(request, ['POST']);
+  context.reset(hasBody(request) ? parseResetBody(await readJsonBody(request)) : undefined);
+  return NO_CONTENT;
+}
+
+/** An arm's refusal past a cap is the admin API's 400, in the cap's own words. */
+async function armed(arm: () => Promise<unknown>): Promise<OperationResult> {
+  try {
+    return json(201, await arm());
+  } catch (error) {
+    throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
+  }
+}
+
+/** `/__admin/faults`: list, arm (`POST`), disarm (`DELETE`). */
+async function answerFaults(request: MockRequest, context: AdminContext): Promise<OperationResult> {
+  allow(request, ['GET', 'POST', 'DELETE']);
+  if (request.method === 'GET') return json(200, context.faults.list());
+  if (request.method === 'DELETE') {
+    context.faults.clear();
+    return NO_CONTENT;
+  }
+  return armed(async () => context.armFault(await readJsonBody(request)));
+}
+
+/** `/__admin/overrides`: list, arm (`POST`), clear (`DELETE`). */
+async function answerOverrides(request: MockRequest, context: AdminContext): Promise<OperationResult> {
+  allow(request, ['GET', 'POST', 'DELETE']);
+  if (request.method === 'GET') return json(200, context.overrides.list());
+  if (request.method === 'DELETE') {
+    context.overrides.clear();
+    return NO_CONTENT;
+  }
+  return armed(async () => context.armOverride(await readJsonBody(request)));
+}
+
+/** `/__admin/requests`: the journal, filtered by the query (`GET`), or forgotten (`DELETE`). */
+async function answerRequests(request: MockRequest, context: AdminContext): Promise<OperationResult> {
+  allow(request, ['GET', 'DELETE'], request.method === 'GET' ? FILTER_PARAMETERS : []);
+  if (request.method === 'DELETE') {
+    context.requests.clear();
+    return NO_CONTENT;
+  }
+  return { status: 200, body: await context.requests.listJson(requestFilter(request.query)) };
+}
+
+/** The admin API's paths, each with what answers it (the sessions' besides, on the server's own). */
+const ADMIN_ROUTES: Readonly<Record<string, (request: MockRequest, context: AdminContext) => Promise<OperationResult>>> = {
+  [ADMIN_RESET_PATH]: answerReset,
+  [ADMIN_FAULTS_PATH]: answerFaults,
+  [ADMIN_OVERRIDES_PATH]: answerOverrides,
+  [ADMIN_REQUESTS_PATH]: answerRequests,
+};
+
 /**
  * The admin API: reset the store (optionally to a seed of the test's own),
  * arm and list faults and overrides, read the requests the mock answered. Needs the API key
@@ -100,55 +158,13 @@ export async function handleAdmin(request: MockRequest, context: AdminContext): 
   if (request.headers['prefer'] !== undefined) {
     throw new HttpError('invalid_request', 'header.prefer: the admin API takes no Prefer header; Prefer stages responses of API operations');
   }
-  switch (request.path) {
-    case ADMIN_RESET_PATH: {
-      allow(request, ['POST']);
-      context.reset(hasBody(request) ? parseResetBody(await readJsonBody(request)) : undefined);
-      return NO_CONTENT;
-    }
-    case ADMIN_FAULTS_PATH:
-      allow(request, ['GET', 'POST', 'DELETE']);
-      if (request.method === 'GET') return json(200, context.faults.list());
-      if (request.method === 'DELETE') {
-        context.faults.clear();
-        return NO_CONTENT;
-      }
-    {
-      const parsed = parseFaultSpec(await readJsonBody(request), 'body');
-      if ('error' in parsed) throw new HttpError('invalid_request', parsed.error);
-      try {
-        // parseFaultSpec checked what FaultOptions types (a status or a kind, not both).
-        return json(201, context.faults.arm(parsed.spec as Parameters<Faults['arm']>[0]));
-      } catch (error) {
-        throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
-      }
-    }
-    case ADMIN_OVERRIDES_PATH:
-      allow(request, ['GET', 'POST', 'DELETE']);
-      if (request.method === 'GET') return json(200, context.overrides.list());
-      if (request.method === 'DELETE') {
-        context.overrides.clear();
-        return NO_CONTENT;
-      }
-      try {
-        return json(201, context.armOverride(await readJsonBody(request)));
-      } catch (error) {
-        throw error instanceof RangeError ? new HttpError('invalid_request', error.message) : error;
-      }
-    case ADMIN_REQUESTS_PATH:
-      allow(request, ['GET', 'DELETE'], request.method === 'GET' ? FILTER_PARAMETERS : []);
-      if (request.method === 'DELETE') {
-        context.requests.clear();
-        return NO_CONTENT;
-      }
-      return { status: 200, body: await context.requests.listJson(requestFilter(request.query)) };
-    default:
-      if (context.sessions && (request.path === ADMIN_SESSIONS_PATH || request.path.startsWith(`${ADMIN_SESSIONS_PATH}/`))) {
-        return handleSessionAdmin(request, context.sessions);
-      }
-      throw new HttpError(
-        'route_not_found',
-        `No admin operation at ${request.path}; there are ${ADMIN_RESET_PATH}, ${ADMIN_FAULTS_PATH}, ${ADMIN_OVERRIDES_PATH}${context.sessions ? `, ${ADMIN_SESSIONS_PATH}` : ''} and ${ADMIN_REQUESTS_PATH}`,
-      );
+  const route = Object.hasOwn(ADMIN_ROUTES, request.path) ? ADMIN_ROUTES[request.path] : undefined;
+  if (route) return route(request, context);
+  if (context.sessions && (request.path === ADMIN_SESSIONS_PATH || request.path.startsWith(`${ADMIN_SESSIONS_PATH}/`))) {
+    return handleSessionAdmin(request, context.sessions);
   }
+  throw new HttpError(
+    'route_not_found',
+    `No admin operation at ${request.path}; there are ${ADMIN_RESET_PATH}, ${ADMIN_FAULTS_PATH}, ${ADMIN_OVERRIDES_PATH}${context.sessions ? `, ${ADMIN_SESSIONS_PATH}` : ''} and ${ADMIN_REQUESTS_PATH}`,
+  );
 }

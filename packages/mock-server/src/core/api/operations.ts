@@ -3,7 +3,6 @@ import {
   ListPetsQueryParams,
   NewPet,
   OPERATION_IDS,
-  OPERATIONS,
   definitionOf,
   type InputLocation,
   type OperationId,
@@ -141,13 +140,20 @@ const ANSWERS: { [Op in OperationId]: (input: ChosenInput<Op>, store: PetStore, 
   },
 };
 
-/** The operation `operationId` runs: it reads the request, then answers with its success status and what {@link ANSWERS} gives. */
+/**
+ * The operation `operationId` runs: it reads the request, then answers with
+ * its success status from the table and what {@link ANSWERS} gives, as JSON
+ * text; no body where the table's success has none.
+ */
 function operation<Op extends OperationId>(operationId: Op): Operation {
   const answer = ANSWERS[operationId] as (input: ChosenInput<Op>, store: PetStore, choices: ServiceChoices) => SuccessBody<Op>;
-  const { status } = OPERATIONS[operationId].success;
+  const { status, body } = definitionOf(operationId).success;
   return async (context) => {
     const input = await readInput(operationId, context);
-    return () => ({ status, body: JSON.stringify(answer(input, context.store, context.choices)) });
+    return () => {
+      const answered = answer(input, context.store, context.choices);
+      return { status, body: body === undefined ? undefined : JSON.stringify(answered) };
+    };
   };
 }
 

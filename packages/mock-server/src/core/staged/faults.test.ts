@@ -26,3 +26,23 @@ describe('createFaults', () => {
     expect(() => faults.arm({ status: 503, times: 1001 })).toThrow(new TypeError('Invalid fault: times: must be an integer from 1 to 1000'));
   });
 });
+
+describe('createFaults for an operation whose success has no body', () => {
+  /** A table in which createPet answers 204 with no body. */
+  const successOf = (operation: string) => (operation === 'createPet' ? { status: 204 } : { status: 200, body: '[]' });
+
+  it('refuses malformed and stall armed for it, with a TypeError in code and a 400 over the admin API', () => {
+    const { faults, armAt } = createFaults(successOf);
+    const refusal = 'kind: createPet answers 204 with no body, so there is none to cut for "malformed"; stage "reset" or "empty"';
+    expect(() => faults.next('createPet', { kind: 'malformed' })).toThrow(new TypeError(`Invalid fault: ${refusal}`));
+    expect(() => armAt({ operation: 'createPet', kind: 'stall' }, 'body')).toThrow(expect.objectContaining({ status: 400, message: expect.stringMatching(/^body\.kind: createPet answers 204 with no body/) }));
+    expect(faults.list()).toEqual([]);
+  });
+
+  it('arms the kinds that need no body for it, and malformed for every operation', () => {
+    const { faults } = createFaults(successOf);
+    faults.next('createPet', { kind: 'empty' });
+    faults.arm({ kind: 'malformed' });
+    expect(faults.list()).toMatchObject([{ operation: 'createPet', kind: 'empty' }, { kind: 'malformed' }]);
+  });
+});

@@ -1,37 +1,26 @@
-import { describeIssue, formatIssues, OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
+import { definitionOf, describeIssue, formatIssues, OPERATION_IDS, type OperationId } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
+import { HttpError } from '../api/http-error.js';
 import { createArmedQueue } from './armed-queue.js';
-import { MAX_PREFERRED_DELAY_MS } from './prefer.js';
-import type { StagedOutcome } from './staged.js';
+import { between, MAX_PREFERRED_DELAY_MS, MAX_PREFERRED_RETRY_AFTER_S } from './limits.js';
+import { FAULT_KINDS, type FaultKind, type StagedOutcome } from './staged-outcome.js';
+import { refusedKind, type SuccessShape } from './success-check.js';
 
-/**
- * Failures below HTTP: `reset` closes the connection with a reset before any
- * answer, `empty` closes it without one, `malformed` answers 200 with a body
- * that is not JSON, `stall` sends the headers and half the body, then nothing.
- */
-export const FAULT_KINDS = ['reset', 'empty', 'malformed', 'stall'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+export { FAULT_KINDS, type FaultKind } from './staged-outcome.js';
 
-/** Most requests one fault may fail, and the longest `Retry-After` it may send (a day). */
+/** Most requests one fault may fail. */
 const MAX_TIMES = 1_000;
 /** Most faults armed at once: a test needs a handful, and each request walks the armed ones. */
 export const MAX_ARMED_FAULTS = 1_000;
 /** Why an arm past the cap is refused: the admin API's 400 and the RangeError in code say the same. */
 export const TOO_MANY_FAULTS = `at most ${MAX_ARMED_FAULTS} faults may be armed at once; disarm them (DELETE /__admin/faults, faults.clear()) or let requests spend them`;
-const MAX_RETRY_AFTER_S = 86_400;
-
-/** An integer from `min` to `max`, refused with one message (`suffix` adds what else is allowed). */
-export const between = (min: number, max: number, suffix = '') => {
-  const message = `must be an integer from ${min} to ${max}${suffix}`;
-  return z.int({ error: message }).check(z.minimum(min, message), z.maximum(max, message));
-};
 
 const faultFields = {
   operation: z.optional(z.enum(OPERATION_IDS, { error: `must be one of ${OPERATION_IDS.join(', ')}` })),
   status: z.optional(between(400, 599)),
   kind: z.optional(z.enum(FAULT_KINDS, { error: `must be one of ${FAULT_KINDS.join(', ')}` })),
   delayMs: z.optional(between(0, MAX_PREFERRED_DELAY_MS)),
-  retryAfter: z.optional(between(0, MAX_RETRY_AFTER_S)),
+  retryAfter: z.optional(between(0, MAX_PREFERRED_RETRY_AFTER_S)),
 };
 
 /** What a test arms: which requests fail (`operation`, all of them without it), how, and how many times. */
@@ -70,20 +59,38 @@ export interface Faults {
   clear(): void;
 }
 
-/** Checks a fault as it arrives: `location` leads each message (`body` for the admin API). */
-export function parseFaultSpec(value: unknown, location: 'body' | ''): { spec: FaultSpec } | { error: string } {
+/** Checks a fault as it arrives: `location` leads each message (`body` for the admin API); `successOf` gives an operation's success (the table's). */
+export function parseFaultSpec(value: unknown, location: 'body' | '', successOf: (operation: OperationId) => SuccessShape = tableSuccess): { spec: FaultSpec } | { error: string } {
   const result = z.safeParse(FaultSpec, value, { error: describeIssue });
-  return result.success ? { spec: result.data } : { error: formatIssues(location, result.error.issues) };
+  if (!result.success) return { error: formatIssues(location, result.error.issues) };
+  const { operation, kind } = result.data;
+  const refused = operation === undefined ? undefined : refusedKind(operation, successOf(operation), kind, location);
+  return refused === undefined ? { spec: result.data } : { error: refused };
 }
 
-/** The faults of one mock API; `take` is the core's: it spends one request of the oldest fault armed for the operation (or for all) and gives its outcome. */
-export function createFaults(): { faults: Faults; take: (operationId: OperationId) => StagedOutcome | undefined } {
+/** An operation's success in the contract's table. */
+const tableSuccess = (operation: OperationId): SuccessShape => definitionOf(operation).success;
+
+/**
+ * The faults of one mock API. `take` is the core's: it spends one request of
+ * the oldest fault armed for the operation (or for all) and gives its outcome.
+ * `armAt` is `faults.arm` whose messages name fields from `location`: `body`
+ * for the admin API, whose refusal is then its 400. `successOf` gives each
+ * operation's success (default: the contract's table's): a bodiless one cannot
+ * be armed to answer malformed or stall.
+ */
+export function createFaults(successOf: (operation: OperationId) => SuccessShape = tableSuccess): {
+  faults: Faults;
+  take: (operationId: OperationId) => StagedOutcome | undefined;
+  armAt: (value: unknown, location: 'body' | '') => ArmedFault;
+} {
   const armed = createArmedQueue((fault: ArmedFault) => fault, { maxCount: MAX_ARMED_FAULTS, tooMany: TOO_MANY_FAULTS });
   let lastId = 0;
 
-  const arm = (value: FaultSpec): ArmedFault => {
-    const parsed = parseFaultSpec(value, '');
-    if ('error' in parsed) throw new TypeError(`Invalid fault: ${parsed.error}`);
+  const armAt = (value: unknown, location: 'body' | ''): ArmedFault => {
+    const parsed = parseFaultSpec(value, location, successOf);
+    // The admin API answers the check's own words as a 400; code gets a TypeError saying what was refused.
+    if ('error' in parsed) throw location === 'body' ? new HttpError('invalid_request', parsed.error) : new TypeError(`Invalid fault: ${parsed.error}`);
     const { times = 1, ...rest } = parsed.spec;
     // The id is spent only once the queue took it: a refused arm leaves no gap.
     const fault: ArmedFault = { id: lastId + 1, ...rest, remaining: times };
@@ -91,6 +98,7 @@ export function createFaults(): { faults: Faults; take: (operationId: OperationI
     lastId = fault.id;
     return { ...fault };
   };
+  const arm = (value: FaultSpec): ArmedFault => armAt(value, '');
 
   const faults: Faults = {
     arm,
@@ -106,5 +114,5 @@ export function createFaults(): { faults: Faults; take: (operationId: OperationI
     return outcome;
   };
 
-  return { faults, take };
+  return { faults, take, armAt };
 }

@@ -218,3 +218,30 @@ describe('createOverrides', () => {
     });
   });
 });
+
+describe('createOverrides for an operation whose success has no body', () => {
+  /** The documented responses of a table in which createPet answers 204 with no body. */
+  const bodiless = { success: { status: 204, body: undefined }, errors: new Map<number, string>(), statuses: new Set([204, 401, 500]) };
+  const { overrides, take } = createOverrides(() => bodiless);
+
+  it('accepts its success as the status alone, and answers it with no body', () => {
+    overrides.next('createPet', { status: 204 } as never);
+    expect(take(request('createPet'))).toEqual({ status: 204 });
+  });
+
+  it.each([
+    ['a body on the bodiless success', { operation: 'createPet', status: 204, body: pet }, 'body: createPet answers 204 with no body'],
+    ['a body without a status', { operation: 'createPet', body: pet }, 'body: createPet answers 204 with no body'],
+    ['the success status a table with a body would have', { operation: 'createPet', status: 201 }, 'status: createPet answers 204 on success, not 201'],
+    ['a malformed answer', { operation: 'createPet', kind: 'malformed' }, 'kind: createPet answers 204 with no body, so there is none to cut for "malformed"; stage "reset" or "empty"'],
+    ['a stalled answer', { operation: 'createPet', kind: 'stall' }, 'kind: createPet answers 204 with no body, so there is none to cut for "stall"; stage "reset" or "empty"'],
+  ])('refuses %s, naming the field', (_name, spec, message) => {
+    expect(() => overrides.arm(spec)).toThrow(new TypeError(`Invalid override: ${message}`));
+  });
+
+  it('still takes the failures below HTTP that need no body', () => {
+    overrides.clear();
+    overrides.next('createPet', { kind: 'empty' });
+    expect(take(request('createPet'))).toEqual({ kind: 'empty' });
+  });
+});

@@ -1,13 +1,15 @@
-import { describeIssue, ErrorBody, formatIssues, OPERATION_IDS, OPERATIONS, Pet, Pets, type ErrorStatus, type OperationId, type SuccessBody, type SuccessStatus } from '@petstore/sdk/contract';
+import { definitionOf, ErrorBody, OPERATION_IDS, successBodyOf, type ErrorStatus, type OperationId, type OperationWithBody, type SuccessBody, type SuccessStatus } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
 import type { DocumentedResponses } from '../api/documented-responses.js';
 import { createArmedQueue } from './armed-queue.js';
+import { bodyIssues, issuesOf } from './body-issues.js';
 import { HttpError } from '../api/http-error.js';
 import { heapBytesOf } from '../api/heap-bytes.js';
-import { between, FAULT_KINDS, type FaultKind } from './faults.js';
+import { FAULT_KINDS, type FaultKind } from './staged-outcome.js';
 import { checkMatch, createMatcher, MatchSpec, type CheckedMatch, type OverrideMatch } from './override-match.js';
-import { MAX_PREFERRED_DELAY_MS } from './prefer.js';
-import type { StagedOutcome } from './staged.js';
+import { between, MAX_PREFERRED_DELAY_MS } from './limits.js';
+import type { StagedOutcome } from './staged-outcome.js';
+import { checkSuccess, refusedKind, type SuccessShape } from './success-check.js';
 
 /** Most requests one override answers (beyond it, `times: 'always'`), and most overrides armed at once. */
 const MAX_TIMES = 1_000;
@@ -32,17 +34,26 @@ function overridesFull(maxBytes: number, held: number, cost: number): string {
 }
 
 /**
- * One staged answer for `Op`, typed by the contract's table: a success body
- * (its status defaults to the operation's), one of the error statuses it
- * documents with an optional body (the documented example without one), a
- * failure below HTTP, or only a delay before the real answer.
+ * One staged answer for `Op`, typed by the contract's table: its success (a
+ * body, its status defaulting to the operation's; a bodiless success is its
+ * status alone), one of the error statuses it documents with an optional body
+ * (the documented example without one), a failure below HTTP, or only a delay
+ * before the real answer.
  */
 export type OverrideAnswer<Op extends OperationId> =
-  | { status?: SuccessStatus<Op>; body: SuccessBody<Op>; kind?: never; delayMs?: number }
+  | SuccessAnswer<Op>
   | { status: ErrorStatus<Op>; body?: ErrorBody; kind?: never; delayMs?: number }
   // A kind fails below HTTP: no status, no body (`never` makes the compiler say so, not only the run-time check).
-  | { kind: FaultKind; status?: never; body?: never; delayMs?: number }
+  | { kind: KindOf<Op>; status?: never; body?: never; delayMs?: number }
   | { delayMs: number; status?: never; body?: never; kind?: never };
+
+/** `Op`'s success as an override stages it: a body where the table gives one, else the status alone. */
+type SuccessAnswer<Op extends OperationId> = Op extends OperationWithBody
+  ? { status?: SuccessStatus<Op>; body: SuccessBody<Op>; kind?: never; delayMs?: number }
+  : { status: SuccessStatus<Op>; body?: never; kind?: never; delayMs?: number };
+
+/** The failures below HTTP `Op` can stage: a malformed or stalled answer is cut from a success body. */
+type KindOf<Op extends OperationId> = Op extends OperationWithBody ? FaultKind : Exclude<FaultKind, 'malformed' | 'stall'>;
 
 export interface OverrideOptions<Op extends OperationId = OperationId> {
   /** How many matching requests it answers (default 1), or `'always'` until cleared. */
@@ -74,36 +85,13 @@ type CheckedOverrideSpec = Omit<OverrideSpec, 'match'> & { match?: CheckedMatch 
 /** An override waiting for its requests: `remaining` is how many more it answers. */
 export type ArmedOverride = Omit<OverrideSpec, 'times' | 'match'> & { id: number; remaining: number | 'always'; match?: CheckedMatch };
 
-// Strict: an answer the real service would not send (an unknown field) is no answer to stage.
-const StrictPet = /* @__PURE__ */ z.strictObject(Pet.shape);
-/** The contract's success bodies, each made strict. A success body not here fails every import of the mock, naming this file. */
-const STRICT_BODIES = new Map<z.ZodMiniType, z.ZodMiniType>([
-  [Pet, StrictPet],
-  [Pets, z.array(StrictPet)],
-]);
-/** Each operation's success body as an override must give it: the table's, with no field the contract does not know. */
-const SUCCESS_BODIES = Object.fromEntries(
-  OPERATION_IDS.map((operation) => {
-    const strict = STRICT_BODIES.get(OPERATIONS[operation].success.body);
-    if (!strict) throw new TypeError(`${operation}'s success body has no strict form: add it to STRICT_BODIES in staged/overrides.ts`);
-    return [operation, strict];
-  }),
-) as Record<OperationId, z.ZodMiniType>;
 const StrictErrorBody = /* @__PURE__ */ z.strictObject(ErrorBody.shape);
-
-const issuesOf = (schema: z.ZodMiniType, value: unknown, location: 'body' | ''): string | undefined => {
-  const result = z.safeParse(schema, value, { error: describeIssue });
-  return result.success ? undefined : formatIssues(location, result.error.issues);
-};
-
-/** The issues of an override's body, named from the override (`body[0].id: …`). */
-const bodyIssues = (schema: z.ZodMiniType, body: unknown, location: 'body' | ''): string | undefined =>
-  issuesOf(z.object({ body: schema }), { body }, location);
 
 /**
  * Checks an override against the contract: only what the real service could
  * answer. `location` leads each message (`body` for the admin API); the answer
- * is the outcome the core stages, its body as JSON text.
+ * is the outcome the core stages, its body as JSON text. `documented` is the
+ * operation's staged responses (the table's success, the documented statuses).
  */
 export function checkOverride(
   value: unknown,
@@ -113,30 +101,50 @@ export function checkOverride(
   const shape = issuesOf(OverrideSpec, value, location);
   if (shape !== undefined) return { error: shape };
   const { match, ...given } = z.parse(OverrideSpec, value);
-  const at = (field: string) => (location ? `${location}.${field}` : field);
-  const { operation, status, body, kind, delayMs } = given;
-  const outcome: StagedOutcome = { ...(kind && { kind }), ...(delayMs !== undefined && { delayMs }) };
-  const checkedMatch = checkMatch(operation, match, (value as { match?: unknown }).match, location);
+  const checkedMatch = checkMatch(given.operation, match, (value as { match?: unknown }).match, location);
   if ('error' in checkedMatch) return checkedMatch;
+  const answer = checkAnswer(given, documented, location);
+  if ('error' in answer) return answer;
   const spec: CheckedOverrideSpec = { ...given, ...(checkedMatch.match !== undefined && { match: checkedMatch.match }) };
-  const success = documented?.success.status ?? 200;
-  if (status === undefined && body === undefined) return { spec, outcome };
-  const answered = status ?? success;
+  const outcome: StagedOutcome = { ...(given.kind && { kind: given.kind }), ...(given.delayMs !== undefined && { delayMs: given.delayMs }), ...answer };
+  return { spec, outcome };
+}
+
+/**
+ * What an override answers, checked: a kind the operation's success can fail
+ * with; a status (its success's by default) and a body the contract allows at
+ * that status; or nothing, for a delay alone.
+ */
+function checkAnswer(
+  { operation, status, body, kind }: Pick<OverrideSpec, 'operation' | 'status' | 'body' | 'kind'>,
+  documented: DocumentedResponses | undefined,
+  location: 'body' | '',
+): { status?: number; body?: string } | { error: string } {
+  // Without the documented responses, the table's own success: the check never passes over it.
+  const success: SuccessShape = documented?.success ?? { status: definitionOf(operation).success.status, body: successBodyOf(operation) };
+  const kindRefused = refusedKind(operation, success, kind, location);
+  if (kindRefused !== undefined) return { error: kindRefused };
+  if (status === undefined && body === undefined) return {};
+  const answered = status ?? success.status;
   if (answered < 400) {
-    if (answered !== success) return { error: `${at('status')}: ${operation} answers ${success} on success, not ${answered}` };
-    if (body === undefined) return { error: `${at('body')}: a success answer needs a body` };
-    const issues = bodyIssues(SUCCESS_BODIES[operation], body, location);
-    if (issues !== undefined) return { error: issues };
-    return { spec, outcome: { ...outcome, status: answered, body: JSON.stringify(body) } };
+    const checked = checkSuccess(operation, success, { status: answered, body }, location);
+    if ('error' in checked) return checked;
+    return checked.body === undefined ? { status: answered } : { status: answered, body: checked.body };
   }
-  if (documented && !documented.statuses.has(answered)) {
-    return { error: `${at('status')}: ${operation} does not answer ${answered}; it documents ${[...documented.statuses].join(', ')}` };
+  return checkError(operation, documented, { status: answered, body }, location);
+}
+
+/** A staged error of `operation`: a status it documents, and an Error body of that status if any. */
+function checkError(operation: OperationId, documented: DocumentedResponses | undefined, { status, body }: { status: number; body: unknown }, location: 'body' | ''): { status: number; body?: string } | { error: string } {
+  const at = (field: string) => (location ? `${location}.${field}` : field);
+  if (documented && !documented.statuses.has(status)) {
+    return { error: `${at('status')}: ${operation} does not answer ${status}; it documents ${[...documented.statuses].join(', ')}` };
   }
-  if (body === undefined) return { spec, outcome: { ...outcome, status: answered } };
+  if (body === undefined) return { status };
   const issues = bodyIssues(StrictErrorBody, body, location);
   if (issues !== undefined) return { error: issues };
-  if ((body as ErrorBody).status !== answered) return { error: `${at('body.status')}: must be ${answered}, the status of the answer` };
-  return { spec, outcome: { ...outcome, status: answered, body: JSON.stringify(body) } };
+  if ((body as ErrorBody).status !== status) return { error: `${at('body.status')}: must be ${status}, the status of the answer` };
+  return { status, body: JSON.stringify(body) };
 }
 
 /** Overrides armed in code or by the admin API: each answers matching requests of one operation instead of the store. */

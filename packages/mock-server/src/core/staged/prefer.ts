@@ -1,15 +1,10 @@
 import type { RequestHeaders } from '../api/exchange.js';
 import { HttpError } from '../api/http-error.js';
 import { quoteText } from '../api/quote-received.js';
-import type { StagedOutcome } from './staged.js';
-
-/** Longest delay `Prefer: delay=MS` may ask for. */
-export const MAX_PREFERRED_DELAY_MS = 60_000;
+import { MAX_PREFERRED_DELAY_MS, MAX_PREFERRED_RETRY_AFTER_S } from './limits.js';
+import type { StagedOutcome } from './staged-outcome.js';
 
 const NO_PREFERENCES: Preferences = Object.freeze({});
-
-/** Longest `Retry-After` that `Prefer: retry-after=N` may ask for: a day. */
-export const MAX_PREFERRED_RETRY_AFTER_S = 86_400;
 
 /** Test controls a request asks for with the `Prefer` header (the same header Prism reads). */
 export interface Preferences {

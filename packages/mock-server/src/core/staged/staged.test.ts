@@ -55,3 +55,30 @@ describe('applyStaged', () => {
     expect(answered).toBe(0);
   });
 });
+
+describe('applyStaged for an operation whose success has no body', () => {
+  /** The documented responses of a table in which an operation answers 204 with no body. */
+  const bodiless = () => ({ success: { status: 204, body: undefined }, errors: new Map([[404, '{"code":"not_found"}']]), statuses: new Set([204, 404]) });
+  const read = () => Promise.resolve(() => ({ status: 204, body: undefined }));
+
+  it('answers a staged success with its status and no body, not an Error body', async () => {
+    await expect(applyStaged({ status: 204 }, bodiless, read)).resolves.toEqual({ status: 204, body: undefined, headers: {} });
+    await expect(applyStaged({ status: 404 }, bodiless, read)).resolves.toMatchObject({ status: 404, body: '{"code":"not_found"}' });
+  });
+
+  it('answers a malformed or stalled fault armed for every operation as an empty reply: there is no body to cut', async () => {
+    await expect(applyStaged({ kind: 'malformed' }, bodiless, read)).resolves.toEqual({ status: 0, body: undefined, fault: 'empty' });
+    await expect(applyStaged({ kind: 'stall' }, bodiless, read)).resolves.toEqual({ status: 0, body: undefined, fault: 'empty' });
+    await expect(applyStaged({ kind: 'reset' }, bodiless, read)).resolves.toEqual({ status: 0, body: undefined, fault: 'reset' });
+  });
+});
+
+describe('applyStaged: a failure below HTTP at the success status', () => {
+  const created = () => ({ success: { status: 201, body: '{"id":1}' }, errors: new Map<number, string>(), statuses: new Set([201]) });
+  const read = () => Promise.resolve(() => ({ status: 201, body: 'ran' }));
+
+  it("answers malformed and stall with the operation's own success status", async () => {
+    await expect(applyStaged({ kind: 'malformed' }, created, read)).resolves.toEqual({ status: 201, body: '{"id' });
+    await expect(applyStaged({ kind: 'stall' }, created, read)).resolves.toEqual({ status: 201, body: '{"id":1}', fault: 'stall' });
+  });
+});

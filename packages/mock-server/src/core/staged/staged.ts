@@ -1,27 +1,10 @@
 import { KIT_CHOICES } from '@petstore/sdk/contract';
 import type { DocumentedResponses } from '../api/documented-responses.js';
-import type { FaultSpec } from './faults.js';
+import type { StagedOutcome } from './staged-outcome.js';
 import type { OperationResult } from '../api/operations.js';
 import { stagedErrorBody } from './staged-error.js';
 
-/**
- * What a test stages instead of (or besides) an operation's own answer, however
- * it was armed: an override or a fault (admin API, or `overrides.next(...)` and
- * `faults.next(...)` in code), the request's `Prefer` header, or the server's
- * `delay` option. `status` answers with `body` (an override's, checked against
- * the contract), else the documented example, else an Error body, and
- * `retryAfter` goes with it; `kind` fails below HTTP; `delayMs` waits before
- * answering; `operation` and `times` say which requests and how many an armed
- * one stages.
- */
-export type StagedOutcome = Omit<FaultSpec, 'status'> & {
-  /** An error status, or (an override's) the operation's success status. */
-  status?: number | undefined;
-  /** JSON text answered with `status`: only overrides give one. */
-  body?: string;
-  /** The `Preference-Applied` header of an answer the `Prefer` header staged. */
-  preferenceApplied?: string;
-};
+export type { StagedOutcome } from './staged-outcome.js';
 
 /**
  * Where outcomes come from, in the order they win: overrides, then armed
@@ -82,21 +65,32 @@ export async function applyStaged(
 /** A refusal of a request whose answer the test staged itself: not the test's failure. */
 const ignore = (): undefined => undefined;
 
-/** What a staged status answers: the documented example where there is one, else a well-formed Error body. */
+/**
+ * What a staged status answers: a success (only an override stages one) its
+ * own body, none for a bodiless success; an error the override's body, else
+ * the documented example, else a well-formed Error body.
+ */
 function stagedStatus(status: number, outcome: StagedOutcome, documented: DocumentedResponses | undefined, challenge: string | null): OperationResult {
   const headers: Record<string, string> = {};
   if (outcome.preferenceApplied) headers['preference-applied'] = outcome.preferenceApplied;
   // Every 401 carries its challenge (RFC 9110), staged ones too: the one for a missing key, unless the service sends none.
   if (status === 401 && challenge !== null) headers['www-authenticate'] = challenge;
   if (outcome.retryAfter !== undefined) headers['retry-after'] = String(outcome.retryAfter);
+  if (status < 400) return { status, body: outcome.body, headers };
   const body = outcome.body ?? documented?.errors.get(status) ?? JSON.stringify(stagedErrorBody(status));
   return { status, body, headers };
 }
 
-/** A failure below HTTP, cut from the operation's documented success. */
+/**
+ * A failure below HTTP, cut from the operation's documented success, at its
+ * success status (createPet's 201). A bodiless success has nothing to cut: a
+ * malformed or stalled answer that reaches one (a fault armed for every
+ * operation; one armed for it is refused) closes the connection, as `empty`.
+ */
 function stagedKind(kind: NonNullable<StagedOutcome['kind']>, documented: DocumentedResponses | undefined): OperationResult {
-  const success = documented?.success.body ?? '[]';
-  if (kind === 'malformed') return { status: 200, body: success.slice(0, Math.ceil(success.length / 2)) };
-  // The adapter sends half of a stalled body; reset and empty have none.
-  return kind === 'stall' ? { status: 200, body: success, fault: kind } : { status: 0, body: undefined, fault: kind };
+  const { status, body } = documented?.success ?? { status: 200, body: '[]' };
+  if (kind === 'reset' || kind === 'empty' || body === undefined) return { status: 0, body: undefined, fault: kind === 'reset' ? 'reset' : 'empty' };
+  if (kind === 'malformed') return { status, body: body.slice(0, Math.ceil(body.length / 2)) };
+  // The adapter sends half of a stalled body.
+  return { status, body, fault: kind };
 }
