@@ -10,8 +10,6 @@ import type { Overrides } from './staged/overrides.js';
 export type { DelayOption } from './staged-delay.js';
 export type { MockApiOptions, MockLogger } from './mock-api-options.js';
 export { BASE_PATH } from './paths.js';
-export { createRequestIds } from './request-ids.js';
-export { SERVER_METHODS } from './server-methods.js';
 
 /** The whole API as a function from a plain request to a plain response. */
 export interface MockApi {

@@ -156,12 +156,7 @@ function writeResponse(exchange: NodeExchange, result: MockResponse, responseTim
   // A body nobody read is not worth reading just to keep the connection: close it instead.
   if (exchange.bodyUnread) exchange.closeAfter = true;
   if (exchange.closeAfter) result.headers['connection'] = 'close';
-  // A length rather than chunked encoding: one write, and clients know when the body ends.
-  if (result.body !== undefined) {
-    result.headers['content-length'] = String(Buffer.byteLength(result.body));
-  }
-  response.writeHead(result.status, result.headers);
-  response.end(result.body);
+  exchange.writeAnswer(result);
   // Still buffered: the client is not reading. It gets a while, then the connection goes.
   if (!response.writableFinished) {
     const timer = setTimeout(() => exchange.request.socket.destroy(), responseTimeoutMs).unref();
