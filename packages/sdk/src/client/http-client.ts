@@ -7,8 +7,8 @@ import { ConfigurationError } from './errors/configuration-error.js';
 import { PetstoreError } from './errors/petstore-error.js';
 import { refuseOtherOrigin, timeLeft, toPetstoreError, type CallContext } from './errors/to-petstore-error.js';
 import { ResponseValidationError } from './errors/validation-errors.js';
-import type { OperationId, OperationOf, OperationUrlPath } from '../contract/index.js';
-import type { ClientOptions, Logger, RequestOptions } from './options.js';
+import type { AnyCall } from './call.js';
+import type { ClientOptions, Logger } from './options.js';
 import { readBody } from './read-body.js';
 import { newRequestId, traceIdOf } from './request-id.js';
 
@@ -24,21 +24,6 @@ const BACKOFF_LIMIT_MS = 8_000;
 /** What an HTTP header value may hold: printable ASCII (a line break would split the header). */
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
-/** One API call, as the resources describe it: its method and path as the contract's table gives them. */
-export type Call<T> = { [Op in OperationId]: OperationCall<Op, T> }[OperationId];
-
-interface OperationCall<Op extends OperationId, T> {
-  operationId: Op;
-  method: OperationOf<Op>['method'];
-  /** Relative to the base address, e.g. `pets/7`. */
-  path: OperationUrlPath<Op>;
-  searchParams?: Record<string, string | number> | undefined;
-  json?: unknown;
-  /** Checks and returns the parsed body; throws ResponseValidationError. `label` is `METHOD URL`. */
-  parse: (body: unknown, rawBody: string, label: string) => T;
-  options?: RequestOptions | undefined;
-}
-
 export interface HttpSettings {
   /** Ends in `/`. */
   baseUrl: string;
@@ -46,6 +31,8 @@ export interface HttpSettings {
   logger: Logger;
   /** JSON.parse, or the stricter parse of the validation mode. */
   parseJson: (text: string) => unknown;
+  /** The data of a success that has no body: `undefined`; throws ResponseValidationError where a body came (unless validation is `off`). */
+  parseNone: (rawBody: string, status: number, label: string) => undefined;
   /** Called with each response's parsed deprecation headers. */
   onDeprecation: (operationId: string, deprecation: Deprecation) => void;
 }
@@ -108,7 +95,7 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
     }),
   });
 
-  async function send<T>(call: Call<T>): Promise<WithResponse<T>> {
+  async function send<T>(call: AnyCall<T>): Promise<WithResponse<T>> {
     const { signal, timeout: callTimeout, maxRetries: callRetries, headers: callHeaders } = call.options ?? {};
     signal?.throwIfAborted();
     // Once per call: a retry reuses the key its call was given.
@@ -150,30 +137,38 @@ export function createHttpClient(options: ClientOptions, settings: HttpSettings)
         // ApiError naming the Location, not a second POST. With no retry ky also
         // keeps no copy of each request (a tee of its body; see
         // docs/benchmarks.md, "Optimisations kept").
-        ...(call.method === 'GET'
+        method: call.method,
+        ...(call.effect === 'reads'
           ? {
               retry: {
                 limit: callRetries ?? maxRetries,
+                // ky retries only the methods listed: a read's, whichever it is.
+                methods: [call.method.toLowerCase()],
                 shouldRetry: ({ error }) => planRetry(toPetstoreError(error, context), context, isNetworkError(error) || isTimeoutError(error)),
                 delay: () => context.progress.wait,
               },
             }
-          : { method: call.method, json: call.json, retry: 0, redirect: 'manual' }),
+          : { json: call.json, retry: 0, redirect: 'manual' }),
       });
       const { answer } = context.progress;
       // A Response a caller's afterResponse hook returned in place of the answer is read here.
       const text = answer?.[0] === response ? answer[1] : await readBody(response, maxResponseBytes, label);
       const deprecation = parseDeprecation(response.headers);
       if (deprecation) settings.onDeprecation(call.operationId, deprecation);
-      let parsed: unknown;
-      try {
-        parsed = settings.parseJson(text);
-      } catch {
-        const what = text === '' ? `the ${response.status} response has no body` : 'the response body is not JSON';
-        throw new ResponseValidationError(`${label}: ${what}`, [], text);
+      let data: T;
+      if (!call.parse) data = settings.parseNone(text, response.status, label) as T;
+      else {
+        let parsed: unknown;
+        try {
+          parsed = settings.parseJson(text);
+        } catch {
+          const what = text === '' ? `the ${response.status} response has no body` : 'the response body is not JSON';
+          throw new ResponseValidationError(`${label}: ${what}`, [], text);
+        }
+        data = call.parse(parsed, text, label);
       }
       return {
-        data: call.parse(parsed, text, label),
+        data,
         response,
         requestId: response.headers.get('x-request-id') ?? context.progress.requestId,
         deprecation,

@@ -65,5 +65,11 @@ export function createResponseParsers(mode: ResponseValidation, logger: Logger) 
   // Strict: JSON.parse must not round a fraction into an integer field (in a strict body every number is one).
   const parseJson: (text: string) => unknown = mode === 'strict' ? parseExactJson : JSON.parse;
 
-  return { parseJson, parsePet, parsePets };
+  /** A success that has no body gives `undefined`; a body that came anyway breaks the contract (unchecked with `off`). */
+  const parseNone = (rawBody: string, status: number, label: string): undefined => {
+    if (mode !== 'off' && rawBody !== '') throw new ResponseValidationError(`${label}: the ${status} response has a body; none was expected`, [], rawBody);
+    return undefined;
+  };
+
+  return { parseJson, parseNone, parsePet, parsePets };
 }
