@@ -18,7 +18,12 @@ const REMOVE_PET = {
   errors: [401, 404, 500],
 } as const satisfies OperationDefinition;
 
-const removeCall: CallOf<'removePet', typeof REMOVE_PET, undefined> = { operationId: 'removePet', method: 'DELETE', path: 'pets/7', effect: 'removes' };
+const removeCall: CallOf<'removePet', typeof REMOVE_PET, undefined> = {
+  operationId: 'removePet',
+  method: REMOVE_PET.method,
+  path: 'pets/7',
+  effect: REMOVE_PET.effect,
+};
 
 // @ts-expect-error a call whose success has no body takes no parse
 const withParse: CallOf<'removePet', typeof REMOVE_PET, undefined> = { ...removeCall, parse: () => undefined };
