@@ -15,7 +15,7 @@ import { ApiPromise, type WithResponse } from './api-promise.js';
 import { checkOptions } from './check-option.js';
 import type { Warning } from './deprecation-warning.js';
 import { RequestValidationError } from './errors/validation-errors.js';
-import type { Call } from './http-client.js';
+import type { Call } from './call.js';
 import type { RequestOptions } from './options.js';
 import { withoutUndefined, type PetCreateParams, type PetListParams } from './params.js';
 
@@ -76,6 +76,7 @@ export class PetsResource {
         operationId: 'listPets',
         method: 'GET',
         path: 'pets',
+        effect: 'reads',
         searchParams,
         parse: (body, rawBody, label) => this.#context.parsePets(body, rawBody, label, limit),
         options,
@@ -93,6 +94,7 @@ export class PetsResource {
       operationId: 'createPet',
       method: 'POST',
       path: 'pets',
+      effect: 'adds',
       json: checked(NewPet, pet, 'body'),
       parse: this.#context.parsePet,
       options,
@@ -117,6 +119,7 @@ export class PetsResource {
         operationId: 'getPet',
         method: 'GET',
         path: `pets/${petId}`,
+        effect: 'reads',
         parse: this.#context.parsePet,
         options,
       };

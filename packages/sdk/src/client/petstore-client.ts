@@ -42,9 +42,10 @@ export class PetstoreClient {
       if (options.deprecationWarnings !== false) warnDeprecation(operationId, warning, options.logger);
     };
 
-    const { parseJson, ...parsers } = createResponseParsers(options.validateResponses ?? 'tolerant', logger);
+    const { parseJson, parseNone, ...parsers } = createResponseParsers(options.validateResponses ?? 'tolerant', logger);
     const { send } = createHttpClient(options, {
       parseJson,
+      parseNone,
       // Paths are resolved against it: it must end in a slash.
       baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
       apiKey,

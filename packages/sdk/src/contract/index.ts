@@ -39,6 +39,7 @@ export {
   type OperationOf,
   type PathParamName,
   type OperationUrlPath,
+  type RelativeUrlPath,
   type OperationSuccess,
   type OperationWithBody,
   type OperationWithQuery,

@@ -149,8 +149,11 @@ export type OperationWithQuery = { [Op in OperationId]: OperationOf<Op> extends 
 /** A path template with each `{parameter}` filled: `pets/${string}` for `/pets/{petId}`. */
 type Filled<Path extends string> = Path extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Filled<Tail>}` : Path;
 
+/** A path template relative to the base address, parameters filled: `pets/${string}` for `/pets/{petId}`. */
+export type RelativeUrlPath<Template extends string> = Template extends `/${infer Relative}` ? Filled<Relative> : never;
+
 /** `Op`'s path relative to the base address, parameters filled: what a client appends to it (`pets/7`). */
-export type OperationUrlPath<Op extends OperationId> = OperationOf<Op>['path'] extends `/${infer Relative}` ? Filled<Relative> : never;
+export type OperationUrlPath<Op extends OperationId> = RelativeUrlPath<OperationOf<Op>['path']>;
 
 /** Whether `operation` changes data on the service (every effect but `reads`): a write is never retried. */
 export const writes = (operation: OperationId): boolean => definitionOf(operation).effect !== 'reads';
