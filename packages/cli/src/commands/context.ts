@@ -7,9 +7,9 @@ import type { CallSettings } from '../errors/explain-no-answer.js';
 import type { CliIo } from '../io/io.js';
 import { closeWhenDone } from '../io/open-connections.js';
 import { stringifyJson, terminalSafe } from '../output/escape.js';
-import { stderrIsJson } from '../startup/stderr-json.js';
-import { TIMEOUT } from '../startup/timeout.js';
-import { PRODUCT_TOKEN } from '../startup/version.js';
+import { stderrIsJson } from '../output/stderr-json.js';
+import { TIMEOUT } from '../tables/timeout.js';
+import { PRODUCT_TOKEN } from '../tables/version.js';
 import { colourLevel, createPaint, type Paint } from '../output/colour.js';
 import type { Format } from '../output/render-pets.js';
 

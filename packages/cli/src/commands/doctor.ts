@@ -5,7 +5,7 @@ import { doctorText, type Missing } from '../doctor/doctor-text.js';
 import type { CallSettings } from '../errors/explain-no-answer.js';
 import { toFailure } from '../errors/to-exit.js';
 import { stringifyJson } from '../output/escape.js';
-import { VERSION } from '../startup/version.js';
+import { VERSION } from '../tables/version.js';
 import { proxyVariableSet, requestTimeout, type CommandContext } from './context.js';
 
 /** The items of the report, in its order. */

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { CliError } from '../errors/cli-error.js';
 import type { CommandContext } from './context.js';
 import { EXIT, type ExitCode } from '../errors/exit-codes.js';
-import type { ImportFlags } from '../startup/import-flags.js';
+import type { ImportFlags } from '../tables/import-flags.js';
 import { checkRow } from '../import/check-row.js';
 import { concurrencyFlag } from '../import/concurrency-flag.js';
 import { inputFormat } from '../import/input-format.js';

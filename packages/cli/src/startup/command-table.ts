@@ -5,9 +5,9 @@ import { SHELLS } from '../completion/shells.js';
 import { IMPORT_LIMITS } from '../import/import-limits.js';
 import type { CliIo } from '../io/io.js';
 import { EXIT } from '../errors/exit-codes.js';
-import { CONFIG_KEYS } from './config-keys.js';
-import { IMPORT_FORMATS } from './import-flags.js';
-import { PET_FIELDS, PET_FIELD_NAMES } from './pet-fields.js';
+import { CONFIG_KEYS } from '../tables/config-keys.js';
+import { IMPORT_FORMATS } from '../tables/import-flags.js';
+import { PET_FIELDS, PET_FIELD_NAMES } from '../tables/pet-fields.js';
 import { VERIFY_MAX_REQUESTS, VERIFY_TOTAL_TIMEOUT } from '../verify/verify-limits.js';
 
 /** What a command's run() gets: its operands and flags as commander parsed them, and the context it works in. */
