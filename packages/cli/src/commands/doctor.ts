@@ -1,32 +1,13 @@
 import { findApiKey, noApiKeyError } from '../config/api-key.js';
-import { findBaseUrl, noBaseUrlError, resolveProfile, type Source } from '../config/resolve-settings.js';
-import { checkExtraCaCerts, type ExtraCaCerts } from '../doctor/extra-ca-certs.js';
-import { doctorText, type Missing } from '../doctor/doctor-text.js';
+import { findBaseUrl, noBaseUrlError, resolveProfile } from '../config/resolve-settings.js';
+import { checkExtraCaCerts } from '../doctor/extra-ca-certs.js';
+import { DOCTOR_ITEMS, type DoctorItem, type DoctorReport, type Missing } from '../doctor/doctor-report.js';
+import { doctorText } from '../doctor/doctor-text.js';
 import type { CallSettings } from '../errors/explain-no-answer.js';
 import { toFailure } from '../errors/to-exit.js';
 import { stringifyJson } from '../output/escape.js';
 import { VERSION } from '../tables/version.js';
 import { proxyVariableSet, requestTimeout, type CommandContext } from './context.js';
-
-/** The items of the report, in its order. */
-const ITEMS = ['profile', 'baseUrl', 'apiKey', 'proxy', 'extraCaCerts', 'request'] as const;
-export type DoctorItem = (typeof ITEMS)[number];
-
-/** What `petstore doctor` found: each setting with where it came from. `null` where it is unknown or unset. */
-export interface DoctorReport {
-  node: string;
-  cli: string;
-  profile: { name: string; source: Source } | null;
-  baseUrl: { url: string; source: Source } | null;
-  apiKey: { source: Source } | null;
-  /** The proxy for the base URL: its URL (password hidden) and variable, or the NO_PROXY rule that bypasses it. */
-  proxy: { url: string | null; source: string | null; noProxyRule: string | null } | null;
-  extraCaCerts: ExtraCaCerts | null;
-  /** The one request; `status` null when no answer came. */
-  request: { method: 'GET'; url: string; status: number | null; ms: number; requestId: string | null } | null;
-  /** What is wrong, item by item in the report's order, each in the words of the error a command would print. */
-  problems: { item: DoctorItem; message: string }[];
-}
 
 const NO_PROXY_IN_USE = { url: null, source: null, noProxyRule: null };
 
@@ -141,7 +122,7 @@ export async function doctor(context: CommandContext): Promise<void> {
 
   report.problems = failures.map(({ item, error }) => ({ item, message: toFailure(error, call).message }));
   if (extraCaCerts?.problem) report.problems.push({ item: 'extraCaCerts', message: extraCaCerts.problem });
-  report.problems.sort((a, b) => ITEMS.indexOf(a.item) - ITEMS.indexOf(b.item));
+  report.problems.sort((a, b) => DOCTOR_ITEMS.indexOf(a.item) - DOCTOR_ITEMS.indexOf(b.item));
   if (context.format === 'json' || context.format === 'ndjson') await context.outJson(`${stringifyJson(report)}\n`);
   else context.out(doctorText(report, missing));
   const first = failures[0];

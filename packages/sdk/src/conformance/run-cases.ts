@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { Pet } from '../contract/pet.js';
-import type { ChoiceName, ServiceChoices, ServiceProfile } from '../contract/service-profile.js';
+import type { ServiceProfile } from '../contract/service-profile.js';
 import { parseExactJson } from '../client/exact-json.js';
 import type { Logger } from '../client/options.js';
 import { newRequestId } from '../client/request-id.js';
@@ -8,7 +8,8 @@ import { userAgentHeader } from '#runtime';
 import { createRunState, forAnyDeployment, type CaseRequest, type ConformanceCase } from './case.js';
 import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY } from './cases.js';
 import { shown, type Finding, type Reply } from './checks.js';
-import { coverageMatrix, type MatrixCell } from './matrix.js';
+import { coverageMatrix } from './matrix.js';
+import type { CaseResult, ConformanceReport, Outcome, SentRequest, Stopped } from './report.js';
 
 export interface RunCasesOptions {
   /** The API's base URL, ending in its version segment: `https://api.example.org/v1`. */
@@ -47,70 +48,6 @@ export interface RunCasesOptions {
    * choices, and a difference is a note.
    */
   profile?: ServiceProfile;
-}
-
-/** `pass`; `fail`: a required check did not hold; `note`: only an open behaviour differs; `skip`: not sent. */
-export type Outcome = 'pass' | 'fail' | 'note' | 'skip';
-
-/** A request as sent, without the key: enough to send it again. */
-export interface SentRequest {
-  method: CaseRequest['method'];
-  url: string;
-  /** The `X-Request-Id` it was sent with: a new one per request, as the client makes them. */
-  requestId: string;
-  auth: CaseRequest['auth'];
-  /** The word before the key, where it is not `Bearer`. */
-  scheme?: string;
-  contentType?: string;
-  body?: string;
-  /** The case's own headers, where it has some. */
-  headers?: Readonly<Record<string, string>>;
-}
-
-/** A case's result: its description (from the table) and what the run found. */
-export interface CaseResult extends Pick<ConformanceCase, 'id' | 'title' | 'operation' | 'status' | 'level' | 'spec' | 'probe'> {
-  outcome: Outcome;
-  /** Why the case was skipped. */
-  reason?: string;
-  /** The checks that did not hold, required ones first. */
-  findings: Finding[];
-  request?: SentRequest;
-  /** The answer; `requestId` is its `X-Request-Id`, else the one the request was sent with. */
-  response?: { status: number; requestId: string; contentType?: string; body: string };
-}
-
-/**
- * Why the run stopped before its end: a refused key (exit 3 in the CLI), no
- * answer, a first answer of 429 or 5xx, a service not serving, or the run's
- * time spent (`totalTimeoutMs`) (exit 7).
- */
-export interface Stopped {
-  reason: 'unauthorized' | 'network' | 'unavailable' | 'timeout';
-  message: string;
-  caseId: string;
-  /** The id of the request the run stopped at: the answer's, else the one sent. */
-  requestId: string;
-}
-
-export interface ConformanceReport {
-  baseUrl: string;
-  runId: string;
-  allowWrites: boolean;
-  maxRequests: number;
-  /** Requests sent. */
-  requests: number;
-  results: CaseResult[];
-  matrix: MatrixCell[];
-  /** The animals the run created: the API has no delete. */
-  created: Pet[];
-  summary: Record<Outcome, number>;
-  stopped?: Stopped;
-  /** What the answers showed of the open choices (what `--write-profile` writes), and what they could not settle. */
-  choices: {
-    observed: Partial<ServiceChoices>;
-    inconsistent: Partial<Record<ChoiceName, string>>;
-    unexpected: Partial<Record<ChoiceName, string>>;
-  };
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
