@@ -59,7 +59,7 @@ export interface ConformanceReport {
   requests: number;
   results: CaseResult[];
   matrix: MatrixCell[];
-  /** The animals the run created: the API has no delete. */
+  /** The animals the run created and did not remove (by each operation's effect in the table), as the service last showed them. */
   created: Pet[];
   summary: Record<Outcome, number>;
   stopped?: Stopped;

@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-import { Pet } from '../contract/pet.js';
 import type { ServiceProfile } from '../contract/service-profile.js';
 import { parseExactJson } from '../client/exact-json.js';
 import type { Logger } from '../client/options.js';
@@ -9,6 +7,7 @@ import { createRunState, forAnyDeployment, type CaseRequest, type ConformanceCas
 import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY } from './cases.js';
 import { shown, type Finding, type Reply } from './checks.js';
 import { coverageMatrix } from './matrix.js';
+import { recordEffect } from './record-effect.js';
 import type { CaseResult, ConformanceReport, Outcome, SentRequest, Stopped } from './report.js';
 
 export interface RunCasesOptions {
@@ -185,11 +184,7 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
       continue;
     }
     const { sent, reply, ms } = exchange;
-    // Whatever the case expected, an animal the service says it stored is one this run created.
-    if (planned.method === 'POST' && reply.status >= 200 && reply.status < 300) {
-      const pet = z.safeParse(Pet, reply.json);
-      if (pet.success) state.created.push(pet.data);
-    }
+    recordEffect(state, testCase.operation, planned, reply);
     const findings = testCase.check(reply, state).sort((a, b) => (a.level === b.level ? 0 : a.level === 'required' ? -1 : 1));
     // The answer's id, where it differs from the one sent: the one its operator can look up (as the client's errors carry).
     const requestId = reply.headers.get('x-request-id') ?? sent.requestId;
