@@ -3,7 +3,7 @@ import { parseExactJson } from '../client/exact-json.js';
 import type { Logger } from '../client/options.js';
 import { newRequestId } from '../client/request-id.js';
 import { userAgentHeader } from '#runtime';
-import { createRunState, forAnyDeployment, type CaseRequest, type ConformanceCase } from './case.js';
+import { createRunState, forAnyDeployment, type CaseRequest, type ConformanceCase, type Planned, type RunState } from './case.js';
 import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY } from './cases.js';
 import { shown, type Finding, type Reply } from './checks.js';
 import { coverageMatrix } from './matrix.js';
@@ -141,6 +141,59 @@ function result(testCase: ConformanceCase, fields: Pick<CaseResult, 'outcome' | 
   return { id, title, ...(operation && { operation }), status, level, spec, ...(probe && { probe }), ...fields };
 }
 
+/** Why a case is not sent, before its request: the run stopped, writes are not allowed, its plan, the request budget. */
+function skipBefore(options: RunCasesOptions, testCase: ConformanceCase, planned: Planned | undefined, requests: number, stopped: Stopped | undefined): string | undefined {
+  if (stopped) return `the run stopped: ${stopped.message}`;
+  if (testCase.writes && !options.allowWrites) return options.writeSkipReason ?? 'writes are not allowed';
+  if (planned && 'skip' in planned) return planned.skip;
+  if (requests >= options.maxRequests) return `the request budget (${options.maxRequests}) is spent`;
+  return undefined;
+}
+
+/** Sends one case's request and checks its answer; a request without an answer stops the run. */
+async function runCase(options: RunCasesOptions, testCase: ConformanceCase, planned: CaseRequest, state: RunState, runSignal: AbortSignal | undefined): Promise<{ result: CaseResult; stopped?: Stopped }> {
+  let exchange;
+  try {
+    exchange = await send(options, planned, runSignal);
+  } catch (error) {
+    if (!(error instanceof NoAnswer)) throw error;
+    const stopped: Stopped = { reason: error.reason, message: error.message, caseId: testCase.id, requestId: error.requestId };
+    return { result: result(testCase, { outcome: 'skip', reason: error.message, findings: [] }), stopped };
+  }
+  const { sent, reply, ms } = exchange;
+  recordEffect(state, testCase.operation, planned, reply);
+  const findings = testCase.check(reply, state).sort((a, b) => (a.level === b.level ? 0 : a.level === 'required' ? -1 : 1));
+  // The answer's id, where it differs from the one sent: the one its operator can look up (as the client's errors carry).
+  const requestId = reply.headers.get('x-request-id') ?? sent.requestId;
+  const { method, url } = sent;
+  options.logger?.debug?.(`${method} ${url} → ${reply.status} in ${ms} ms`, { method, url, status: reply.status, attempt: 1, ms, requestId });
+  options.onAnswer?.(sent, reply.status, requestId);
+  const contentType = reply.headers.get('content-type');
+  const response = { status: reply.status, requestId, ...(contentType !== null && { contentType }), body: shown(reply.bodyError ?? reply.text) };
+  return { result: result(testCase, { outcome: outcomeOf(findings), findings, request: sent, response }) };
+}
+
+/**
+ * Whether the run's first answer tells that it can prove nothing: a refused key
+ * or a service not serving would only fail every case after it.
+ */
+function firstAnswerStops(planned: CaseRequest, first: CaseResult): Stopped | undefined {
+  const { request, response } = first;
+  if (planned.auth !== 'key' || !request || !response) return undefined;
+  const origin = new URL(request.url).origin;
+  const { status, requestId } = response;
+  if (status === 401) return { reason: 'unauthorized', message: `the API key was refused (401) by ${origin}`, caseId: first.id, requestId };
+  if (status === 429 || status >= 500) return { reason: 'unavailable', message: `${origin} is not serving: it answered ${status}`, caseId: first.id, requestId };
+  return undefined;
+}
+
+/** The count of each outcome; a probe with nothing left to learn was never a check: it is in `results` only. */
+function summarise(results: readonly CaseResult[]): Record<Outcome, number> {
+  const summary: Record<Outcome, number> = { pass: 0, fail: 0, note: 0, skip: 0 };
+  for (const item of results) if (!(item.probe && item.outcome === 'skip')) summary[item.outcome]++;
+  return summary;
+}
+
 /**
  * Runs the cases in order against `baseUrl` and returns what each found. Prints
  * nothing and throws only for bad options: a refused key on the first request
@@ -156,55 +209,18 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
   let stopped: Stopped | undefined;
   const runSignal = options.totalTimeoutMs === undefined ? undefined : AbortSignal.timeout(options.totalTimeoutMs);
   for (const testCase of cases) {
-    if (stopped) {
-      results.push(result(testCase, { outcome: 'skip', reason: `the run stopped: ${stopped.message}`, findings: [] }));
-      continue;
-    }
-    if (testCase.writes && !options.allowWrites) {
-      results.push(result(testCase, { outcome: 'skip', reason: options.writeSkipReason ?? 'writes are not allowed', findings: [] }));
-      continue;
-    }
-    const planned = testCase.plan(state);
-    if ('skip' in planned) {
-      results.push(result(testCase, { outcome: 'skip', reason: planned.skip, findings: [] }));
-      continue;
-    }
-    if (requests >= options.maxRequests) {
-      results.push(result(testCase, { outcome: 'skip', reason: `the request budget (${options.maxRequests}) is spent`, findings: [] }));
+    // A case is planned only once the run is going on and may write: its plan reads what the cases before it learnt.
+    const planned = stopped || (testCase.writes && !options.allowWrites) ? undefined : testCase.plan(state);
+    const skip = skipBefore(options, testCase, planned, requests, stopped);
+    if (skip !== undefined || !planned || 'skip' in planned) {
+      results.push(result(testCase, { outcome: 'skip', reason: skip ?? '', findings: [] }));
       continue;
     }
     requests++;
-    let exchange;
-    try {
-      exchange = await send(options, planned, runSignal);
-    } catch (error) {
-      if (!(error instanceof NoAnswer)) throw error;
-      stopped = { reason: error.reason, message: error.message, caseId: testCase.id, requestId: error.requestId };
-      results.push(result(testCase, { outcome: 'skip', reason: error.message, findings: [] }));
-      continue;
-    }
-    const { sent, reply, ms } = exchange;
-    recordEffect(state, testCase.operation, planned, reply);
-    const findings = testCase.check(reply, state).sort((a, b) => (a.level === b.level ? 0 : a.level === 'required' ? -1 : 1));
-    // The answer's id, where it differs from the one sent: the one its operator can look up (as the client's errors carry).
-    const requestId = reply.headers.get('x-request-id') ?? sent.requestId;
-    const { method, url } = sent;
-    options.logger?.debug?.(`${method} ${url} → ${reply.status} in ${ms} ms`, { method, url, status: reply.status, attempt: 1, ms, requestId });
-    options.onAnswer?.(sent, reply.status, requestId);
-    const contentType = reply.headers.get('content-type');
-    const response = { status: reply.status, requestId, ...(contentType !== null && { contentType }), body: shown(reply.bodyError ?? reply.text) };
-    results.push(result(testCase, { outcome: outcomeOf(findings), findings, request: sent, response }));
-    // The first request tells whether the run can prove anything: a refused key or a service
-    // not serving would only fail every case after it.
-    if (results.length === 1 && planned.auth === 'key') {
-      const origin = new URL(sent.url).origin;
-      if (reply.status === 401) stopped = { reason: 'unauthorized', message: `the API key was refused (401) by ${origin}`, caseId: testCase.id, requestId };
-      if (reply.status === 429 || reply.status >= 500) stopped = { reason: 'unavailable', message: `${origin} is not serving: it answered ${reply.status}`, caseId: testCase.id, requestId };
-    }
+    const ran = await runCase(options, testCase, planned, state, runSignal);
+    results.push(ran.result);
+    stopped = ran.stopped ?? (results.length === 1 ? firstAnswerStops(planned, ran.result) : undefined);
   }
-  const summary: Record<Outcome, number> = { pass: 0, fail: 0, note: 0, skip: 0 };
-  // A probe with nothing left to learn was never a check: it is in `results` only.
-  for (const item of results) if (!(item.probe && item.outcome === 'skip')) summary[item.outcome]++;
   return {
     baseUrl: options.baseUrl,
     runId: options.runId,
@@ -214,7 +230,7 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
     results,
     matrix: coverageMatrix(results),
     created: state.created,
-    summary,
+    summary: summarise(results),
     ...(stopped && { stopped }),
     choices: { observed: state.observed, inconsistent: state.inconsistent, unexpected: state.unexpected },
   };
