@@ -2,4 +2,4 @@
 export { EXIT, EXIT_CODES_HELP, type ExitCode } from './errors/exit-codes.js';
 export type { CliIo, OutputStream } from './io/io.js';
 export { run } from './run.js';
-export { VERSION } from './startup/version.js';
+export { VERSION } from './tables/version.js';

@@ -1,5 +1,5 @@
 import { CommanderError, type Command } from 'commander';
-import { commandPath, commandWords } from './startup/command-words.js';
+import { commandPath, commandWords } from './completion/command-words.js';
 import type { CallSettings } from './errors/explain-no-answer.js';
 import { EXIT } from './errors/exit-codes.js';
 import type { CliIo } from './io/io.js';
@@ -7,8 +7,8 @@ import { closeOpened } from './io/open-connections.js';
 import { colourLevel } from './output/colour.js';
 import { stringifyJson, terminalSafe } from './output/escape.js';
 import { createProgram } from './startup/program.js';
-import { stderrIsJson } from './startup/stderr-json.js';
-import { shellWord } from './startup/shell-word.js';
+import { stderrIsJson } from './output/stderr-json.js';
+import { shellWord } from './output/shell-word.js';
 import type { Failure } from './errors/to-exit.js';
 
 /** The output format argv asks for (`--json`, `--format F`, `--format=F`), if any, before commander has parsed it. */

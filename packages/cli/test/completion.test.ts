@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { OPERATIONS } from '@petstore/sdk/contract';
 import { PET_STATUSES } from '@petstore/sdk/values';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { commandPath } from '../src/startup/command-words.js';
+import { commandPath } from '../src/completion/command-words.js';
 import { createProgram } from '../src/startup/program.js';
 import { cliBin, cliEnv, createTempDirs, runCli } from './support.js';
 

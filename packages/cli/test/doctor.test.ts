@@ -4,7 +4,7 @@
  * exit code by the CLI's table.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { DoctorReport } from '../src/commands/doctor.js';
+import type { DoctorReport } from '../src/doctor/doctor-report.js';
 import { startForwardProxy, type ForwardProxy } from '../../../test/support/forward-proxy.js';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
 import { writeFile } from 'node:fs/promises';

@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Pet } from '@petstore/sdk/contract';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
-import { PET_FIELDS, PET_FIELD_NAMES } from '../src/startup/pet-fields.js';
+import { PET_FIELDS, PET_FIELD_NAMES } from '../src/tables/pet-fields.js';
 import {
   DEV_KEY,
   cliVersion,

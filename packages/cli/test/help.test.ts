@@ -6,9 +6,9 @@
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LIST_LIMIT_MIN, NAME_MAX_LENGTH } from '@petstore/sdk/values';
 import type { Command } from 'commander';
 import { afterAll, describe, it } from 'vitest';
-import { TIMEOUT } from '../src/startup/timeout.js';
-import { commandPath } from '../src/startup/command-words.js';
-import { PET_FIELDS, PET_FIELD_NAMES } from '../src/startup/pet-fields.js';
+import { TIMEOUT } from '../src/tables/timeout.js';
+import { commandPath } from '../src/completion/command-words.js';
+import { PET_FIELDS, PET_FIELD_NAMES } from '../src/tables/pet-fields.js';
 import { createProgram } from '../src/startup/program.js';
 import { PROXY_MARKERS, canListLoadedFiles, createCli, createTempDirs, filesLoadedBy } from './support.js';
 

@@ -5,7 +5,7 @@
  * that is running at once (exit 130). `config list` gives the JSON: no server.
  */
 import { afterAll, describe, it } from 'vitest';
-import { JQ_LIMITS, JQ_TIMEOUT_VARIABLE } from '../src/startup/jq-flag.js';
+import { JQ_LIMITS, JQ_TIMEOUT_VARIABLE } from '../src/tables/jq-flag.js';
 import { createCli, createTempDirs, type JsonErrorLine } from './support.js';
 
 const tempDirs = createTempDirs();

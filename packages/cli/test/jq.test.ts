@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Pet } from '@petstore/sdk/contract';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startMockServerProcess, type MockServerProcess } from '../../../test/support/mock-server-process.js';
-import { JQ_LIMITS } from '../src/startup/jq-flag.js';
+import { JQ_LIMITS } from '../src/tables/jq-flag.js';
 import { DEV_KEY, createCli, createTempDirs, type Cli, type JsonErrorLine } from './support.js';
 
 const tempDirs = createTempDirs();

@@ -5,7 +5,7 @@ import { describeConnectionFailure } from '@petstore/sdk/node';
 import { CliError, configError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import type { Connection } from '../commands/context.js';
-import { PRODUCT_TOKEN } from '../startup/version.js';
+import { PRODUCT_TOKEN } from '../tables/version.js';
 
 /** The User-Agent the SDK's client sends for the CLI: `petstore-cli/0.3.0 petstore-sdk/0.3.0 (node/26.10.0)`. */
 const USER_AGENT = `${PRODUCT_TOKEN} petstore-sdk/${sdkPackageJson.version} (node/${process.versions.node})`;

@@ -1,5 +1,5 @@
 import { usageError } from '../errors/cli-error.js';
-import { CONFIG_KEYS, type ConfigKey } from '../startup/config-keys.js';
+import { CONFIG_KEYS, type ConfigKey } from '../tables/config-keys.js';
 import { baseUrlFrom } from '../config/base-url.js';
 import type { ConfigFile, CredentialsFile } from '../config/config-store.js';
 import { BUILT_IN_PROFILES, builtInProfile, DEFAULT_PROFILE, PROFILE_NAME, PROFILE_NAME_RULE, profileEntry, profilesWithout } from '../config/profiles.js';

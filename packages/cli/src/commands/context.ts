@@ -7,9 +7,9 @@ import type { CallSettings } from '../errors/explain-no-answer.js';
 import type { CliIo } from '../io/io.js';
 import { closeWhenDone } from '../io/open-connections.js';
 import { stringifyJson, terminalSafe } from '../output/escape.js';
-import { stderrIsJson } from '../startup/stderr-json.js';
-import { TIMEOUT } from '../startup/timeout.js';
-import { PRODUCT_TOKEN } from '../startup/version.js';
+import { stderrIsJson } from '../output/stderr-json.js';
+import { TIMEOUT } from '../tables/timeout.js';
+import { PRODUCT_TOKEN } from '../tables/version.js';
 import { colourLevel, createPaint, type Paint } from '../output/colour.js';
 import type { Format } from '../output/render-pets.js';
 
@@ -107,16 +107,65 @@ async function proxyInUse(env: CliIo['env'], baseUrl: string): Promise<string | 
   return choice.proxy && `the proxy ${redactProxyUrl(choice.proxy)} (from ${choice.source})`;
 }
 
+/** `--debug`'s line per request on stderr, with its request id; warnings as notes. */
+function createLogger(io: CliIo, options: GlobalOptions, note: (text: string) => void): Logger {
+  const debug = (message: string, details?: Record<string, unknown>) => {
+    const requestId = typeof details?.['requestId'] === 'string' ? ` (request id ${details['requestId']})` : '';
+    io.stderr.write(`debug: ${terminalSafe(`${message}${requestId}`)}\n`);
+  };
+  return { ...(options.debug && { debug }), warn: (message) => note(`warning: ${message}`) };
+}
+
+/** JSON on stdout, through `--jq` when it is given (jq loads only then). */
+async function writeJson(io: CliIo, options: GlobalOptions, note: (text: string) => void, text: string): Promise<void> {
+  if (options.jq === undefined) {
+    io.stdout.write(text);
+    return;
+  }
+  const { filterJson } = await import('../jq/jq-filter.js');
+  io.stdout.write(await filterJson(text, options.jq, { terminal: io.stdout.isTTY === true, note, env: io.env }));
+}
+
+/** The settings' address and key, the timeout and the fetch (through a proxy where the environment names one); `call` learns them for messages. */
+async function connect(io: CliIo, options: GlobalOptions, settings: Settings, call: { settings?: CallSettings }): Promise<Connection> {
+  const { baseUrl, apiKey } = settings;
+  const timeout = requestTimeout(options.timeout);
+  const fetch = await proxiedFetch(io.env);
+  const proxy = await proxyInUse(io.env, baseUrl);
+  call.settings = { baseUrl, timeout, ...(proxy && { proxy }) };
+  return { baseUrl, apiKey, timeout, fetch };
+}
+
+/** The SDK's client on the connection (the SDK loads only now). */
+async function createClient({ baseUrl, apiKey, timeout, fetch }: Connection, logger: Logger): Promise<PetstoreClient> {
+  const { PetstoreClient } = await import('@petstore/sdk');
+  return new PetstoreClient({
+    ...(fetch && { fetch }),
+    timeout,
+    baseUrl,
+    apiKey,
+    // `petstore-cli/0.3.0 petstore-sdk/0.3.0 (node/26.10.0)`: the service sees which tool called it.
+    userAgent: PRODUCT_TOKEN,
+    // The CLI prints its own deprecation notice (see pets get), on stderr only.
+    deprecationWarnings: false,
+    logger,
+  });
+}
+
 /**
  * `call` receives the address and timeout once the client is built, for the
  * message of a failure without an answer.
  */
 export function createContext(io: CliIo, options: GlobalOptions, call: { settings?: CallSettings } = {}): CommandContext {
-  // A warning about a file (a credentials file others can read) is a note like any other.
   const format = chooseFormat(options, io.stdout.isTTY === true);
   // --jq implies JSON on stdout, not on stderr: its errors are for a person, as gh's are (--json asks for both).
   const stderrJson = stderrIsJson(options.jq !== undefined && !options.json ? undefined : format, io.stderr);
-  const store = createConfigStore(io.env, { warn: (text) => context.note(text) });
+  // Notes are JSON lines when the error line is (the same rule, stderrIsJson). They
+  // quote the server and config files: escaped either way.
+  const note = (text: string) => void io.stderr.write(stderrJson ? `${stringifyJson({ note: text })}\n` : `${terminalSafe(text)}\n`);
+  // A warning about a file (a credentials file others can read) is a note like any other.
+  const store = createConfigStore(io.env, { warn: note });
+  const logger = createLogger(io, options, note);
   let settings: Promise<Settings> | undefined;
   let connection: Promise<Connection> | undefined;
   let client: Promise<PetstoreClient> | undefined;
@@ -127,55 +176,13 @@ export function createContext(io: CliIo, options: GlobalOptions, call: { setting
     format,
     stderrJson,
     out: (text) => io.stdout.write(text),
-    outJson: async (text) => {
-      if (options.jq === undefined) {
-        io.stdout.write(text);
-        return;
-      }
-      const { filterJson } = await import('../jq/jq-filter.js');
-      io.stdout.write(await filterJson(text, options.jq, { terminal: io.stdout.isTTY === true, note: context.note, env: io.env }));
-    },
-    // Notes are JSON lines when the error line is (the same rule, stderrIsJson). They
-    // quote the server and config files: escaped either way.
-    note: (text) => io.stderr.write(stderrJson ? `${stringifyJson({ note: text })}\n` : `${terminalSafe(text)}\n`),
-    logger: {
-      ...(options.debug
-        ? {
-            debug: (message: string, details?: Record<string, unknown>) => {
-              const requestId = typeof details?.['requestId'] === 'string' ? ` (request id ${details['requestId']})` : '';
-              io.stderr.write(`debug: ${terminalSafe(`${message}${requestId}`)}\n`);
-            },
-          }
-        : {}),
-      warn: (message) => context.note(`warning: ${message}`),
-    },
+    outJson: (text) => writeJson(io, options, note, text),
+    note,
+    logger,
     paint: () => createPaint(colourLevel(io.stdout, io.env, options.color)),
     settings: () => (settings ??= resolveSettings(options, io.env, store)),
-    connection: () =>
-      (connection ??= (async () => {
-        const { baseUrl, apiKey } = await context.settings();
-        const timeout = requestTimeout(options.timeout);
-        const fetch = await proxiedFetch(io.env);
-        const proxy = await proxyInUse(io.env, baseUrl);
-        call.settings = { baseUrl, timeout, ...(proxy && { proxy }) };
-        return { baseUrl, apiKey, timeout, fetch };
-      })()),
-    client: () =>
-      (client ??= (async () => {
-        const { baseUrl, apiKey, timeout, fetch } = await context.connection();
-        const { PetstoreClient } = await import('@petstore/sdk');
-        return new PetstoreClient({
-          ...(fetch && { fetch }),
-          timeout,
-          baseUrl,
-          apiKey,
-          // `petstore-cli/0.3.0 petstore-sdk/0.3.0 (node/26.10.0)`: the service sees which tool called it.
-          userAgent: PRODUCT_TOKEN,
-          // The CLI prints its own deprecation notice (see pets get), on stderr only.
-          deprecationWarnings: false,
-          logger: context.logger,
-        });
-      })()),
+    connection: () => (connection ??= context.settings().then((found) => connect(io, options, found, call))),
+    client: () => (client ??= context.connection().then((found) => createClient(found, logger))),
   };
   return context;
 }

@@ -4,19 +4,20 @@ import { dirname, resolve } from 'node:path';
 import { CliError } from '../errors/cli-error.js';
 import type { CommandContext } from './context.js';
 import { EXIT, type ExitCode } from '../errors/exit-codes.js';
-import type { ImportFlags } from '../startup/import-flags.js';
+import type { ImportFlags } from '../tables/import-flags.js';
 import { checkRow } from '../import/check-row.js';
 import { concurrencyFlag } from '../import/concurrency-flag.js';
 import { inputFormat } from '../import/input-format.js';
 import { countOf, importExitCode, incompleteError, noRows, summaryText, type RowCounts } from '../import/outcome.js';
 import { parseInput } from '../import/parse-input.js';
-import { createProgressBar, NO_PROGRESS } from '../import/progress-bar.js';
+import { createProgressBar, NO_PROGRESS, type ProgressBar } from '../import/progress-bar.js';
 import { readRegularFile } from '../io/read-regular-file.js';
 import { resumeCommand } from '../import/resume-command.js';
 import { createResumeFile, resumeFileName, type ResumeFile } from '../import/resume-file.js';
 import { checkReportFits, readReport, type AddedBefore } from '../import/resume-report.js';
 import type { RowResult } from '../import/row-result.js';
-import { sendRows, type PendingRow, type SendControl } from '../import/send-rows.js';
+import type { SendControl } from '../import/send-control.js';
+import { sendRows, type PendingRow } from '../import/send-rows.js';
 import { rowLabel, type SourceRows } from '../import/source-row.js';
 import { INPUT_LIMITS } from '../io/limits.js';
 import { renderImportLine, renderImportReport } from '../output/render-import.js';
@@ -110,6 +111,85 @@ async function removeSpentResumeFile(context: CommandContext, report: string): P
   }
 }
 
+type Resume = NonNullable<Awaited<ReturnType<typeof startResume>>>;
+
+/** The input, read within its bound and parsed, and what a `--resume` report says was added before. */
+async function readImport(context: CommandContext, file: string, flags: ImportFlags) {
+  const format = inputFormat(file, flags.inputFormat);
+  const what = file === '-' ? 'stdin' : file;
+  const text = file === '-' ? await readStream(context.io.stdin, INPUT_LIMITS.import, 'pets import -') : await readRegularFile(file, INPUT_LIMITS.import, what, '; pipe it to stdin with - instead');
+  const source = await parseInput(format, text, what);
+  const addedBefore = flags.resume === undefined ? new Map<number, AddedBefore>() : await readReport(flags.resume);
+  if (flags.resume !== undefined) checkReportFits(addedBefore, source, flags.resume, what);
+  return { what, text, source, addedBefore };
+}
+
+/** Each row's result as it comes: streamed (NDJSON, TSV) as each create returns, else kept for the report at the end; counted either way. */
+function createPrinter(context: CommandContext, progress: ProgressBar) {
+  const streaming = context.format === 'ndjson' || context.format === 'tsv' ? context.format : undefined;
+  const sameScreen = context.io.stdout.isTTY === true;
+  const results: RowResult[] = [];
+  const counts = noRows();
+  const print = (result: RowResult) => {
+    counts[result.status] += 1;
+    if (!streaming) return void results.push(result);
+    // Written as each create returns: the report is complete up to any interruption.
+    // The bar is lifted off only when stdout is the same terminal; a pipe or a file never disturbs it.
+    if (sameScreen) progress.clear();
+    context.out(renderImportLine(result, streaming));
+    if (sameScreen) progress.redraw();
+  };
+  return { streaming, results, counts, print };
+}
+
+interface Sending {
+  create: (pet: PendingRow['pet']) => PromiseLike<{ id: number }>;
+  pending: readonly PendingRow[];
+  concurrency: number;
+  control: SendControl;
+  progress: ProgressBar;
+  resume: Resume | undefined;
+  note: (text: string) => void;
+  /** Each row's result, as it comes. */
+  onResult: (result: RowResult) => void;
+  /** The exit codes of the failed rows. */
+  rowCodes: Set<ExitCode>;
+}
+
+/** Sends the pending rows until done or interrupted (the first Ctrl-C lets the requests in flight finish); returns those not sent. */
+async function sendPending(context: CommandContext, run: Sending): Promise<readonly PendingRow[]> {
+  const { control, progress, resume } = run;
+  const release = context.io.onInterrupt?.(() => {
+    control.interrupted = true;
+    progress.clear();
+    const later = resume ? `; to send the rest later, run ${resume.command}` : '';
+    run.note(`interrupted: no more rows are sent; waiting for the requests in flight (Ctrl-C again quits at once, and loses their results)${later}`);
+  });
+  try {
+    return await sendRows(run.pending, {
+      create: run.create,
+      concurrency: run.concurrency,
+      control,
+      onResult: (result, failure) => {
+        progress.advance();
+        if (failure) run.rowCodes.add(failure.exitCode);
+        if (result.status === 'added') resume?.file.record(result);
+        run.onResult(result);
+      },
+    });
+  } finally {
+    progress.stop();
+    release?.();
+  }
+}
+
+/** What to do about the rows not added, as the incomplete import's error says it. */
+function nextStep(resumable: boolean, resume: Resume | undefined, streaming: 'ndjson' | 'tsv' | undefined): string {
+  if (resumable && resume) return `to send only the rest, run ${resume.command}`;
+  if (streaming === 'ndjson') return 'run it again with --resume REPORT (the NDJSON on stdout) to send the rest';
+  return 'a report from --format ndjson lets --resume send only the rest';
+}
+
 /**
  * `pets import FILE|-`: checks every row against the contract, then creates
  * them `--concurrency` at a time, printing a report row as each finishes
@@ -118,12 +198,7 @@ async function removeSpentResumeFile(context: CommandContext, report: string): P
 export async function importPets(context: CommandContext, file: string, flags: ImportFlags): Promise<void> {
   const started = performance.now();
   const concurrency = concurrencyFlag(flags.concurrency);
-  const format = inputFormat(file, flags.inputFormat);
-  const what = file === '-' ? 'stdin' : file;
-  const text = file === '-' ? await readStream(context.io.stdin, INPUT_LIMITS.import, 'pets import -') : await readRegularFile(file, INPUT_LIMITS.import, what, '; pipe it to stdin with - instead');
-  const source = await parseInput(format, text, what);
-  const addedBefore = flags.resume === undefined ? new Map<number, AddedBefore>() : await readReport(flags.resume);
-  if (flags.resume !== undefined) checkReportFits(addedBefore, source, flags.resume, what);
+  const { what, text, source, addedBefore } = await readImport(context, file, flags);
   const { skipped, invalid, pending } = partitionRows(source, addedBefore);
   const stderr = createStderr(context);
   if (invalid.length > 0 && !flags.skipInvalid) throw refuseInvalid(stderr.note, what, source, invalid);
@@ -134,54 +209,16 @@ export async function importPets(context: CommandContext, file: string, flags: I
   // Kept as rows are added, so that an interrupted run can always be resumed, whatever the report's format.
   const resume = client ? await startResume(context, file, text, flags, skipped) : undefined;
 
-  const streaming = context.format === 'ndjson' || context.format === 'tsv' ? context.format : undefined;
   // On a terminal only: it is erased at the end, and a pipe or file never sees it.
   const progress = context.io.stderr.isTTY === true && pending.length > 0 ? createProgressBar(context.io.stderr, pending.length) : NO_PROGRESS;
-  const sameScreen = context.io.stdout.isTTY === true;
-  const results: RowResult[] = [];
-  const counts = noRows();
-  const rowCodes = new Set<ExitCode>(invalid.length > 0 ? [EXIT.rejected] : []);
-  const print = (result: RowResult) => {
-    counts[result.status] += 1;
-    if (streaming) {
-      // Written as each create returns: the report is complete up to any interruption.
-      // The bar is lifted off only when stdout is the same terminal; a pipe or a file never disturbs it.
-      if (sameScreen) progress.clear();
-      context.out(renderImportLine(result, streaming));
-      if (sameScreen) progress.redraw();
-    } else {
-      results.push(result);
-    }
-  };
+  const { streaming, results, counts, print } = createPrinter(context, progress);
   skipped.forEach(print);
   invalid.forEach(print);
-
   const control: SendControl = { interrupted: false };
-  const release = context.io.onInterrupt?.(() => {
-    control.interrupted = true;
-    progress.clear();
-    const later = resume ? `; to send the rest later, run ${resume.command}` : '';
-    stderr.note(`interrupted: no more rows are sent; waiting for the requests in flight (Ctrl-C again quits at once, and loses their results)${later}`);
-  });
-  let notSent: readonly PendingRow[];
-  try {
-    notSent = client
-      ? await sendRows(pending, {
-          create: (pet) => client.pets.create(pet),
-          concurrency,
-          control,
-          onResult: (result, failure) => {
-            progress.advance();
-            if (failure) rowCodes.add(failure.exitCode);
-            if (result.status === 'added') resume?.file.record(result);
-            print(result);
-          },
-        })
-      : [];
-  } finally {
-    progress.stop();
-    release?.();
-  }
+  const rowCodes = new Set<ExitCode>(invalid.length > 0 ? [EXIT.rejected] : []);
+  const notSent = client
+    ? await sendPending(context, { create: (pet) => client.pets.create(pet), pending, concurrency, control, progress, resume, note: stderr.note, onResult: print, rowCodes })
+    : [];
   for (const { row, pet } of notSent) print({ row, status: 'not_sent', name: pet.name });
   const resumable = (await resume?.file.finish(counts.failed + counts.not_sent > 0)) === true;
   if (!streaming && (results.length > 0 || context.format === 'json')) {
@@ -193,8 +230,5 @@ export async function importPets(context: CommandContext, file: string, flags: I
   stderr.summary(counts, (performance.now() - started) / 1000);
   const exitCode = importExitCode(control.interrupted, rowCodes);
   if (exitCode === EXIT.ok) return;
-  let next = 'a report from --format ndjson lets --resume send only the rest';
-  if (resumable && resume) next = `to send only the rest, run ${resume.command}`;
-  else if (streaming === 'ndjson') next = 'run it again with --resume REPORT (the NDJSON on stdout) to send the rest';
-  throw incompleteError(exitCode, control, counts, next);
+  throw incompleteError(exitCode, control, counts, nextStep(resumable, resume, streaming));
 }

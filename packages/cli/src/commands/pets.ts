@@ -7,7 +7,7 @@ import type { Pet } from '@petstore/sdk';
 import { INPUT_LIMITS } from '../io/limits.js';
 import { readRegularFile } from '../io/read-regular-file.js';
 import { readStream } from '../io/read-stream.js';
-import { PET_FIELDS, PET_FIELD_NAMES, flagKey, longFlag, wholeNumber, type PetField } from '../startup/pet-fields.js';
+import { PET_FIELDS, PET_FIELD_NAMES, flagKey, longFlag, wholeNumber, type PetField } from '../tables/pet-fields.js';
 import { REQUIRED_FIELDS } from './required-fields.js';
 import { plannedCreate } from '../output/render-requests.js';
 import { printDryRun } from './dry-run.js';

@@ -1,6 +1,6 @@
 import { NewPet } from '@petstore/sdk/contract';
 import * as z from 'zod/mini';
-import { PET_FIELD_NAMES, type PetField } from '../startup/pet-fields.js';
+import { PET_FIELD_NAMES, type PetField } from '../tables/pet-fields.js';
 
 /** The fields the contract requires: those an empty body is told it lacks. */
 const emptyPet = z.safeParse(NewPet, {});

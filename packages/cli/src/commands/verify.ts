@@ -11,7 +11,7 @@ import { isLoopbackUrl } from '../verify/loopback.js';
 import { failedCases, renderVerifyReport } from '../verify/render-verify.js';
 import { VERIFY_MAX_REQUESTS, VERIFY_TOTAL_TIMEOUT } from '../verify/verify-limits.js';
 import { proxiedFetch, requestTimeout, type CommandContext } from './context.js';
-import { PRODUCT_TOKEN } from '../startup/version.js';
+import { PRODUCT_TOKEN } from '../tables/version.js';
 
 export interface VerifyFlags {
   allowWrites?: boolean;

@@ -1,5 +1,5 @@
 import type { Command, Option } from 'commander';
-import { commandWords, takesValue } from '../startup/command-words.js';
+import { commandWords, takesValue } from './command-words.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { BUILT_IN_PROFILES } from '../config/profiles.js';
 

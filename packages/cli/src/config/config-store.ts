@@ -45,6 +45,44 @@ async function writeJson(path: string, data: unknown, mode: number): Promise<voi
   }
 }
 
+/** Makes the configuration folder (0700) if need be, and checks it as every read does. */
+async function ensureConfigFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw configError(`cannot create the configuration folder ${terminalSafe(dir)}: ${typeof code === 'string' ? code : String(error)}; check the folders above it, or set PETSTORE_CONFIG_DIR`);
+  }
+  await checkConfigFolder(dir);
+}
+
+/** A file of the folder, read only once the folder is checked: a planted config.json could send the key elsewhere. */
+async function readCheckedFile(dir: string, path: string) {
+  await checkConfigFolder(dir);
+  return readConfigFile(path);
+}
+
+/** The credentials file, with a warning (as ssh gives for a private key) where others may read or change it, and going on. */
+async function readCredentialsFile(dir: string, path: string, warn: Warn): Promise<CredentialsFile> {
+  const file = await readCheckedFile(dir, path);
+  if (file && (file.mode & OPEN_TO_OTHERS) !== 0) {
+    const mode = (file.mode & 0o777).toString(8).padStart(4, '0');
+    warn(`warning: ${path} holds API keys but other users may read or change it (mode ${mode}); run \`chmod 600 ${path}\``);
+  }
+  return parseFile(file, path, CredentialsFile);
+}
+
+/** A folder of the CLI's own inside the configuration folder (0700, checked as it is), made if need be. */
+async function makePrivateFolder(dir: string, name: string): Promise<string> {
+  await ensureConfigFolder(dir);
+  const path = join(dir, name);
+  await mkdir(path, { mode: 0o700 }).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code !== 'EEXIST') throw fileError(error, path, 'write');
+  });
+  await checkConfigFolder(path);
+  return path;
+}
+
 /**
  * Reads and writes the configuration folder. Each file is read once per
  * command (a write replaces what was read), so a warning about it is given once.
@@ -53,57 +91,24 @@ export function createConfigStore(env: Readonly<Record<string, string | undefine
   const dir = configDir(env);
   const configPath = join(dir, 'config.json');
   const credentialsPath = join(dir, 'credentials.json');
-  const ensureDir = async () => {
-    try {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      throw configError(`cannot create the configuration folder ${terminalSafe(dir)}: ${typeof code === 'string' ? code : String(error)}; check the folders above it, or set PETSTORE_CONFIG_DIR`);
-    }
-    await checkConfigFolder(dir);
-  };
-  // Checked before any file in it is believed: a planted config.json could send the key elsewhere.
-  const readFile = async (path: string) => {
-    await checkConfigFolder(dir);
-    return readConfigFile(path);
-  };
-
   let config: Promise<ConfigFile> | undefined;
   let credentials: Promise<CredentialsFile> | undefined;
-  const readCredentials = async (): Promise<CredentialsFile> => {
-    const file = await readFile(credentialsPath);
-    // As ssh does for a private key: say so, and how to fix it, but go on.
-    if (file && (file.mode & OPEN_TO_OTHERS) !== 0) {
-      const mode = (file.mode & 0o777).toString(8).padStart(4, '0');
-      warn(`warning: ${credentialsPath} holds API keys but other users may read or change it (mode ${mode}); run \`chmod 600 ${credentialsPath}\``);
-    }
-    return parseFile(file, credentialsPath, CredentialsFile);
-  };
-
   return {
     dir,
     configPath,
     credentialsPath,
-    readConfig: (): Promise<ConfigFile> => (config ??= readFile(configPath).then((file) => parseFile(file, configPath, ConfigFile))),
-    readCredentials: (): Promise<CredentialsFile> => (credentials ??= readCredentials()),
+    readConfig: (): Promise<ConfigFile> => (config ??= readCheckedFile(dir, configPath).then((file) => parseFile(file, configPath, ConfigFile))),
+    readCredentials: (): Promise<CredentialsFile> => (credentials ??= readCredentialsFile(dir, credentialsPath, warn)),
     writeConfig: async (data: ConfigFile): Promise<void> => {
-      await ensureDir();
+      await ensureConfigFolder(dir);
       await writeJson(configPath, data, 0o644);
       config = Promise.resolve(data);
     },
     /** A folder of the CLI's own inside the configuration folder (0700, checked as it is), made if need be. */
-    privateFolder: async (name: string): Promise<string> => {
-      await ensureDir();
-      const path = join(dir, name);
-      await mkdir(path, { mode: 0o700 }).catch((error: unknown) => {
-        if ((error as { code?: unknown }).code !== 'EEXIST') throw fileError(error, path, 'write');
-      });
-      await checkConfigFolder(path);
-      return path;
-    },
+    privateFolder: (name: string): Promise<string> => makePrivateFolder(dir, name),
     // Readable by its owner only: it holds API keys.
     writeCredentials: async (data: CredentialsFile): Promise<void> => {
-      await ensureDir();
+      await ensureConfigFolder(dir);
       await writeJson(credentialsPath, data, 0o600);
       credentials = Promise.resolve(data);
     },

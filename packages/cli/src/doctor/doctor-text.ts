@@ -1,9 +1,6 @@
-import type { DoctorItem, DoctorReport } from '../commands/doctor.js';
+import type { DoctorItem, DoctorReport, Missing } from './doctor-report.js';
 import type { Source } from '../config/resolve-settings.js';
 import { terminalSafe } from '../output/escape.js';
-
-/** Items not found: `none` where no source gives one, else the broken item it needed. */
-export type Missing = Partial<Record<DoctorItem, 'none' | DoctorItem>>;
 
 /** Each item's name in the text report. */
 const LABELS: Record<DoctorItem, string> = {

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { usageError } from '../errors/cli-error.js';
-import { IMPORT_FORMATS, type ImportFormat } from '../startup/import-flags.js';
+import { IMPORT_FORMATS, type ImportFormat } from '../tables/import-flags.js';
 
 const BY_EXTENSION: Readonly<Record<string, ImportFormat>> = { '.ndjson': 'ndjson', '.jsonl': 'ndjson', '.json': 'json', '.csv': 'csv' };
 

@@ -3,7 +3,7 @@ import { EXIT, type ExitCode } from '../errors/exit-codes.js';
 import type { Failure } from '../errors/to-exit.js';
 import { formatDuration } from './progress-bar.js';
 import { ROW_STATUSES, type RowStatus } from './row-result.js';
-import type { SendControl } from './send-rows.js';
+import type { SendControl } from './send-control.js';
 
 export type RowCounts = Record<RowStatus, number>;
 

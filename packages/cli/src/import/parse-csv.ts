@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { usageError } from '../errors/cli-error.js';
 import { terminalSafe } from '../output/escape.js';
-import { PET_FIELDS, PET_FIELD_NAMES as FIELDS, type PetField as Field } from '../startup/pet-fields.js';
+import { PET_FIELDS, PET_FIELD_NAMES as FIELDS, type PetField as Field } from '../tables/pet-fields.js';
 import { REQUIRED_FIELDS as REQUIRED } from '../commands/required-fields.js';
 import type { SourceRow } from './source-row.js';
 

@@ -1,4 +1,4 @@
-import type { ImportFormat } from '../startup/import-flags.js';
+import type { ImportFormat } from '../tables/import-flags.js';
 import { IMPORT_LIMITS } from './import-limits.js';
 import { parseJsonArray } from './parse-json-array.js';
 import { parseNdjson } from './parse-ndjson.js';

@@ -1,6 +1,6 @@
 import type { GlobalOptions } from '../commands/context.js';
-import type { ImportFlags } from '../startup/import-flags.js';
-import { shellWord } from '../startup/shell-word.js';
+import type { ImportFlags } from '../tables/import-flags.js';
+import { shellWord } from '../output/shell-word.js';
 
 /**
  * The command that sends only the rest of an import, quoted for a POSIX shell:

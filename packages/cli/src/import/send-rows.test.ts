@@ -3,7 +3,8 @@ import type { NewPet } from '@petstore/sdk/contract';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../errors/to-exit.js';
 import type { RowResult } from './row-result.js';
-import { sendRows, type PendingRow, type SendControl } from './send-rows.js';
+import type { SendControl } from './send-control.js';
+import { sendRows, type PendingRow } from './send-rows.js';
 
 const rows = (count: number): PendingRow[] => Array.from({ length: count }, (_, index) => ({ row: index + 2, pet: { name: `Pet ${index + 2}`, categoryId: 1 } }));
 

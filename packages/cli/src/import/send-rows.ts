@@ -3,17 +3,12 @@ import { toFailure, type Failure } from '../errors/to-exit.js';
 import { stopsImport } from './outcome.js';
 import { runPool } from './pool.js';
 import type { RowError, RowResult } from './row-result.js';
+import type { SendControl } from './send-control.js';
 
 /** A row that passed the contract, to be sent. */
 export interface PendingRow {
   row: number;
   pet: NewPet;
-}
-
-/** Why sending stopped early, set from outside (Ctrl-C) or by the first failure every row would meet. */
-export interface SendControl {
-  interrupted: boolean;
-  stoppedBy?: Failure;
 }
 
 export interface SendOptions {

@@ -1,7 +1,7 @@
 import { CliError, usageError } from '../errors/cli-error.js';
 import { EXIT } from '../errors/exit-codes.js';
 import { escapeJsonText, stringifyJson, terminalSafe } from '../output/escape.js';
-import { JQ_LIMITS, JQ_TIMEOUT_VARIABLE } from '../startup/jq-flag.js';
+import { JQ_LIMITS, JQ_TIMEOUT_VARIABLE } from '../tables/jq-flag.js';
 import { jqErrorMessage } from './jq-errors.js';
 import type { JqBound } from './jq-job.js';
 import { jqTimeout } from './jq-timeout.js';

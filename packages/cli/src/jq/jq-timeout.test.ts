@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JQ_LIMITS } from '../startup/jq-flag.js';
+import { JQ_LIMITS } from '../tables/jq-flag.js';
 import { jqTimeout } from './jq-timeout.js';
 
 describe('jqTimeout', () => {

@@ -1,5 +1,5 @@
 import { usageError } from '../errors/cli-error.js';
-import { JQ_LIMITS, JQ_TIMEOUT_VARIABLE } from '../startup/jq-flag.js';
+import { JQ_LIMITS, JQ_TIMEOUT_VARIABLE } from '../tables/jq-flag.js';
 
 const { timeout } = JQ_LIMITS;
 

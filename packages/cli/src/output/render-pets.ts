@@ -1,5 +1,5 @@
 import type { Pet } from '@petstore/sdk';
-import { PET_FIELDS, PET_FIELD_NAMES } from '../startup/pet-fields.js';
+import { PET_FIELDS, PET_FIELD_NAMES } from '../tables/pet-fields.js';
 import type { Paint } from './colour.js';
 import { stringifyJson, terminalSafe, tsvField } from './escape.js';
 import { padderFor } from './table.js';

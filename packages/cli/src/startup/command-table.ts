@@ -5,9 +5,9 @@ import { SHELLS } from '../completion/shells.js';
 import { IMPORT_LIMITS } from '../import/import-limits.js';
 import type { CliIo } from '../io/io.js';
 import { EXIT } from '../errors/exit-codes.js';
-import { CONFIG_KEYS } from './config-keys.js';
-import { IMPORT_FORMATS } from './import-flags.js';
-import { PET_FIELDS, PET_FIELD_NAMES } from './pet-fields.js';
+import { CONFIG_KEYS } from '../tables/config-keys.js';
+import { IMPORT_FORMATS } from '../tables/import-flags.js';
+import { PET_FIELDS, PET_FIELD_NAMES } from '../tables/pet-fields.js';
 import { VERIFY_MAX_REQUESTS, VERIFY_TOTAL_TIMEOUT } from '../verify/verify-limits.js';
 
 /** What a command's run() gets: its operands and flags as commander parsed them, and the context it works in. */
@@ -229,7 +229,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     printsJson: true,
     description: 'check that the API at the base URL behaves as the contract says',
     options: () => [
-      new Option('--allow-writes', 'send writes to a non-loopback address too (what they store is permanent: the API has no delete)'),
+      new Option('--allow-writes', "send writes to a non-loopback address too (they change the service's data)"),
       new Option('--junit <file>', 'also write the report as JUnit XML to this file'),
       new Option('--total-timeout <ms>', `stop the run after this many milliseconds, whatever each request takes (default ${VERIFY_TOTAL_TIMEOUT.default})`),
       new Option('--write-profile <file>', "observe the service's choices where the specification is silent and write them to this file (a service profile), with the fewest requests"),

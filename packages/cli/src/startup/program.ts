@@ -5,9 +5,9 @@ import type { CallSettings } from '../errors/explain-no-answer.js';
 import { EXIT_CODES_HELP } from '../errors/exit-codes.js';
 import type { CliIo } from '../io/io.js';
 import { FORMATS } from '../output/render-pets.js';
-import { JQ_LIMITS, JQ_TIMEOUT_VARIABLE, jqOption } from './jq-flag.js';
-import { TIMEOUT } from './timeout.js';
-import { VERSION } from './version.js';
+import { JQ_LIMITS, JQ_TIMEOUT_VARIABLE, jqOption } from '../tables/jq-flag.js';
+import { TIMEOUT } from '../tables/timeout.js';
+import { VERSION } from '../tables/version.js';
 
 const ENVIRONMENT_HELP = `Environment:
   PETSTORE_API_KEY      API key (else the credentials file written by \`auth login\`)

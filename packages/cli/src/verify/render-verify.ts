@@ -1,3 +1,4 @@
+import { operationsThat } from '@petstore/sdk/contract';
 import { describeFinding, NAME_PREFIX, WRONG_KEY, type CaseResult, type ConformanceReport, type Outcome } from '@petstore/sdk/conformance';
 import type { Paint } from '../output/colour.js';
 import { terminalSafe } from '../output/escape.js';
@@ -76,6 +77,17 @@ export function failedCases(report: ConformanceReport): { violations: number; dr
   return { violations: count((finding) => finding.level === 'required' && !finding.drift), drifted: count((finding) => finding.drift === true) };
 }
 
+/**
+ * The heading of the animals a run leaves on the service, worded by the
+ * effects in the operations table: the report lists those created and not
+ * removed (recordEffect() in the conformance engine), and says so where an
+ * operation removes.
+ */
+function createdHeading(runId: string): string {
+  const names = `names start with ${NAME_PREFIX}${safe(runId)}`;
+  return operationsThat('removes').length === 0 ? `Animals created (no operation removes them; ${names}):` : `Animals created and not removed (${names}):`;
+}
+
 /** The report for people: cases (failures first), the coverage matrix, the animals created, the verdict. */
 export async function renderVerifyReport(report: ConformanceReport, paint: Paint): Promise<string> {
   const { summary } = report;
@@ -90,7 +102,7 @@ export async function renderVerifyReport(report: ConformanceReport, paint: Paint
   const created =
     report.created.length === 0
       ? ['Animals created: none']
-      : [`Animals created (the API has no delete; names start with ${NAME_PREFIX}${safe(report.runId)}):`, ...report.created.map((pet) => `  ${pet.id}  ${safe(pet.name)}  ${safe(pet.status ?? '')}`.trimEnd())];
+      : [createdHeading(report.runId), ...report.created.map((pet) => `  ${pet.id}  ${safe(pet.name)}  ${safe(pet.status ?? '')}`.trimEnd())];
   return [
     `petstore verify ${safe(report.baseUrl)} (run ${safe(report.runId)}, ${report.requests} request${report.requests === 1 ? '' : 's'}${report.allowWrites ? '' : ', no writes'})`,
     '',

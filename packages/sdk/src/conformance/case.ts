@@ -28,7 +28,7 @@ export interface CaseRequest {
 export interface RunState {
   /** The prefix of every animal name this run sends: `petstore-verify-<run id>`. */
   name: string;
-  /** Every animal this run created, whatever the case expected (listed at the end: the API has no delete). */
+  /** The animals this run created and did not remove, whatever the case expected (recordEffect(), by each operation's effect; listed at the end). */
   created: Pet[];
   /** The animals of the first list (any deployment's data: nothing is assumed seeded). */
   listed: Pet[];

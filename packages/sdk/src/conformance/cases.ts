@@ -6,7 +6,7 @@ import type { NewPet, Pet, PetStatus } from '../contract/pet.js';
 import { DEFAULT_PET_STATUS, PET_STATUSES } from '../contract/statuses.js';
 import { choice, type Observed } from './choice-checks.js';
 import { requestTo, type ConformanceCase, type RunState } from './case.js';
-import { BODY, checkBody, checkErrorBody, checkJsonContentType, checkStatus, finding, shown, SPEC, type Finding, type Level, type Reply } from './checks.js';
+import { checkErrorBody, checkStatus, checkSuccess, checkSuccessBody, finding, shown, SPEC, type Finding, type Level, type Reply } from './checks.js';
 import { MOCK_SERVER_CASES } from './mock-cases.js';
 
 /** An operation and one status it documents: `createPet 409`. */
@@ -23,6 +23,11 @@ export const WRONG_KEY = 'petstore-verify-wrong-key';
 
 /** An id the contract allows but no deployment is expected to have reached: 2^53−1. */
 export const ABSENT_ID = ID_MAX;
+
+// Each operation's success status, as the table says it: the checks, ids and titles name it.
+const LISTED = OPERATIONS.listPets.success.status;
+const CREATED = OPERATIONS.createPet.success.status;
+const GOT = OPERATIONS.getPet.success.status;
 
 const SPEC_LIST = {
   status: 'spec 4.1: "status ... Returns only animals with this status"',
@@ -55,13 +60,6 @@ const SPEC_GET = {
   malformed: 'spec 4.3: petId is "integer (int64)"; the answer to a malformed id is not shown',
   headers: 'spec 4.3 / part 9: deprecated, "removal date of 5 December 2030"; the headers that say so are not shown',
 } as const;
-
-/** A successful answer: the status, JSON, and the body against the contract. */
-function success(reply: Reply, status: number, body: (typeof BODY)['Pet' | 'Pets'], spec: string): Finding[] {
-  const findings = checkStatus(reply, status, 'required', spec);
-  if (findings.length > 0) return findings;
-  return [...checkJsonContentType(reply), ...checkBody(reply, body, spec)];
-}
 
 /** An error answer: the status (at `level`) and, when it is an error, an Error body; its `code` for `kind` is the service's choice. */
 function failure(reply: Reply, status: number, level: Level, spec: string, kind: ErrorCode | undefined, state: RunState): Finding[] {
@@ -168,7 +166,7 @@ const listCase = (id: string, title: string, query: string, check: ConformanceCa
   id,
   title,
   operation: 'listPets',
-  status: 200,
+  status: LISTED,
   level: 'required',
   spec: SPEC_LIST.ok,
   ...(observes && { observes }),
@@ -189,7 +187,7 @@ const refusedQuery = (id: string, title: string, query: string, spec: string): C
 /**
  * A query the specification does not say the answer to, and the service's
  * choice of it: refused (400, `values.refused`), or answered with a list
- * (200, `values.listed`) that `pets` checks.
+ * (the table's success, `values.listed`) that `pets` checks.
  */
 const queryChoice = (
   id: string,
@@ -203,14 +201,14 @@ const queryChoice = (
   ...openQuery(id, title, query, spec),
   observes: [name, 'errorCodes'],
   check: (reply, state) => {
-    if (reply.status !== 200) {
+    if (reply.status !== LISTED) {
       const findings = errorBody(reply, reply.status === 400 ? 'invalid_request' : undefined, state);
       return [...findings, ...choice(state, name, (reply.status === 400 ? values.refused : undefined) as Observed<typeof name> | undefined, `${query} → ${reply.status}`, spec)];
     }
-    const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
+    const findings = checkSuccess(reply, 'listPets', SPEC_LIST.ok);
     const listedPets = listed(reply, findings);
     if (!listedPets) return findings;
-    const received = `${query} → 200 with ${listedPets.length} animal${listedPets.length === 1 ? '' : 's'}`;
+    const received = `${query} → ${LISTED} with ${listedPets.length} animal${listedPets.length === 1 ? '' : 's'}`;
     return [...findings, ...pets(listedPets), ...choice(state, name, values.listed as Observed<typeof name>, received, spec)];
   },
 });
@@ -239,17 +237,17 @@ const nameOfLength = (state: RunState, length: number): string => `${state.name}
  */
 function nameLength(reply: Reply, state: RunState, length: number): Finding[] {
   const range = state.nameLengths;
-  if (reply.status === 201) range.accepted = Math.max(range.accepted, length);
+  if (reply.status === CREATED) range.accepted = Math.max(range.accepted, length);
   else if (reply.status === 400) range.refused = Math.min(range.refused, length);
   if (range.known || range.refused - range.accepted !== 1) return [];
   range.known = true;
   const { accepted, refused } = range;
-  const received = accepted === 0 ? 'even a name of 1 character is refused' : `a name of ${accepted} characters → 201, of ${refused} → 400`;
+  const received = accepted === 0 ? 'even a name of 1 character is refused' : `a name of ${accepted} characters → ${CREATED}, of ${refused} → 400`;
   return choice(state, 'nameMaxLength', accepted === 0 || accepted > NAME_MAX_LENGTH ? undefined : accepted, received, SPEC_CREATE.nameLength);
 }
 
 /** A create of a name of `length(state)` characters, or the case's skip when it gives none. */
-function nameCase(id: string, title: string, status: 201 | 400, length: (state: RunState) => number | undefined, probe = false): ConformanceCase {
+function nameCase(id: string, title: string, status: typeof CREATED | 400, length: (state: RunState) => number | undefined, probe = false): ConformanceCase {
   return {
     id,
     title,
@@ -268,7 +266,7 @@ function nameCase(id: string, title: string, status: 201 | 400, length: (state: 
       const chars = length(state) ?? 0;
       // Past the contract's longest, a 400 is required.
       const findings = chars > NAME_MAX_LENGTH ? checkStatus(reply, 400, 'required', SPEC_CREATE.invalid) : [];
-      if (reply.status === 201) findings.push(...checkBody(reply, BODY.Pet, SPEC_CREATE.created));
+      if (reply.status === CREATED) findings.push(...checkSuccessBody(reply, 'createPet', SPEC_CREATE.created));
       return [...findings, ...errorBody(reply, reply.status === 400 ? 'invalid_request' : undefined, state), ...nameLength(reply, state, chars)];
     },
   };
@@ -302,8 +300,8 @@ const invalidCreate = (id: string, title: string, body: (state: RunState) => unk
  * exact answers on its seeded store, which only its transport tests run.
  */
 export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
-  listCase('listPets-200-default', `GET /pets → 200, at most ${LIST_LIMIT_DEFAULT} (the default limit)`, '', (reply, state) => {
-    const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
+  listCase(`listPets-${LISTED}-default`, `GET /pets → ${LISTED}, at most ${LIST_LIMIT_DEFAULT} (the default limit)`, '', (reply, state) => {
+    const findings = checkSuccess(reply, 'listPets', SPEC_LIST.ok);
     const pets = listed(reply, findings);
     if (pets) {
       state.listed = pets;
@@ -312,8 +310,8 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     }
     return [...findings, ...listOrder(pets, state)];
   }, ['listOrder']),
-  listCase('listPets-200-limit-default-is-20', `GET /pets?limit=${LIST_LIMIT_DEFAULT} → the same page as no limit`, `limit=${LIST_LIMIT_DEFAULT}`, (reply, state) => {
-    const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
+  listCase(`listPets-${LISTED}-limit-default-is-20`, `GET /pets?limit=${LIST_LIMIT_DEFAULT} → the same page as no limit`, `limit=${LIST_LIMIT_DEFAULT}`, (reply, state) => {
+    const findings = checkSuccess(reply, 'listPets', SPEC_LIST.ok);
     const pets = listed(reply, findings);
     const first = state.pages.default;
     if (pets && first && pets.length !== first.length) {
@@ -325,16 +323,16 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
 
   // Creating: every POST /pets may store an animal, so each is a write.
   {
-    id: 'createPet-201',
-    title: 'POST /pets with a status → 201 with the Pet, an integer id',
+    id: `createPet-${CREATED}`,
+    title: `POST /pets with a status → ${CREATED} with the Pet, an integer id`,
     operation: 'createPet',
-    status: 201,
+    status: CREATED,
     level: 'required',
     spec: SPEC_CREATE.created,
     writes: true,
     plan: (state) => ({ ...requestTo('createPet'), auth: 'key', body: { name: state.name, categoryId: 1, status: 'pending' } satisfies NewPet }),
     check: (reply, state) => {
-      const findings = success(reply, 201, BODY.Pet, SPEC_CREATE.created);
+      const findings = checkSuccess(reply, 'createPet', SPEC_CREATE.created);
       if (findings.some((item) => item.level === 'required')) return findings;
       const pet = reply.json as Pet;
       const sent = { name: state.name, categoryId: 1, status: 'pending' } as const;
@@ -344,17 +342,17 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     },
   },
   {
-    id: 'createPet-201-default-status',
-    title: `POST /pets without a status → 201, status ${DEFAULT_PET_STATUS}`,
+    id: `createPet-${CREATED}-default-status`,
+    title: `POST /pets without a status → ${CREATED}, status ${DEFAULT_PET_STATUS}`,
     operation: 'createPet',
-    status: 201,
+    status: CREATED,
     level: 'required',
     spec: SPEC_CREATE.created,
     writes: true,
     observes: ['defaultStatus'],
     plan: (state) => ({ ...requestTo('createPet'), auth: 'key', body: { name: `${state.name}-default`, categoryId: 1 } satisfies NewPet }),
     check: (reply, state) => {
-      const findings = success(reply, 201, BODY.Pet, SPEC_CREATE.created);
+      const findings = checkSuccess(reply, 'createPet', SPEC_CREATE.created);
       if (findings.some((item) => item.level === 'required')) return findings;
       const pet = reply.json as Pet;
       findings.push(...samePet(reply, { id: pet.id, name: `${state.name}-default`, categoryId: 1 }, SPEC_CREATE.echo));
@@ -381,7 +379,7 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
   },
   {
     id: 'createPet-400-unknown-field',
-    title: 'POST /pets with a field NewPet lacks → 400, or 201 without it where the service ignores it',
+    title: `POST /pets with a field NewPet lacks → 400, or ${CREATED} without it where the service ignores it`,
     operation: 'createPet',
     status: 400,
     level: 'note',
@@ -390,38 +388,38 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
     observes: ['unknownCreateFields', 'errorCodes'],
     plan: (state) => ({ ...requestTo('createPet'), auth: 'key', body: { name: `${state.name}-extra`, categoryId: 1, nickname: 'Extra' } }),
     check: (reply, state) => {
-      if (reply.status !== 201) {
+      if (reply.status !== CREATED) {
         const findings = errorBody(reply, reply.status === 400 ? 'invalid_request' : undefined, state);
         return [...findings, ...choice(state, 'unknownCreateFields', reply.status === 400 ? 'refuse' : undefined, `a create with nickname → ${reply.status}`, SPEC_CREATE.unknownFields)];
       }
-      const findings = success(reply, 201, BODY.Pet, SPEC_CREATE.created);
+      const findings = checkSuccess(reply, 'createPet', SPEC_CREATE.created);
       if (findings.some((item) => item.level === 'required')) return findings;
       const pet = reply.json as Pet;
       findings.push(...samePet(reply, { id: pet.id, name: `${state.name}-extra`, categoryId: 1, ...(pet.status !== undefined && { status: pet.status }) }, SPEC_CREATE.echo));
-      return [...findings, ...choice(state, 'unknownCreateFields', 'ignore', 'a create with nickname → 201', SPEC_CREATE.unknownFields)];
+      return [...findings, ...choice(state, 'unknownCreateFields', 'ignore', `a create with nickname → ${CREATED}`, SPEC_CREATE.unknownFields)];
     },
   },
   // The longest name: one of the length the run expects (the contract's longest, or the profile's) and one
   // longer; where either surprises, probes halve the range until the longest accepted is known.
-  nameCase('createPet-201-longest-name', 'POST /pets with the longest name expected → 201', 201, (state) => state.choices.nameMaxLength),
+  nameCase(`createPet-${CREATED}-longest-name`, `POST /pets with the longest name expected → ${CREATED}`, CREATED, (state) => state.choices.nameMaxLength),
   nameCase('createPet-400-name-too-long', 'POST /pets with a name one longer than expected → 400', 400, (state) => state.choices.nameMaxLength + 1),
   ...Array.from({ length: 7 }, (_, index) =>
-    nameCase(`createPet-name-length-probe-${index + 1}`, `POST /pets: the longest name accepted, probe ${index + 1}`, 201, nextNameProbe, true),
+    nameCase(`createPet-name-length-probe-${index + 1}`, `POST /pets: the longest name accepted, probe ${index + 1}`, CREATED, nextNameProbe, true),
   ),
 
 
   // Listing, with the animals just created among the data.
   ...[LIST_LIMIT_MIN, 2, LIST_LIMIT_MAX].map((limit) =>
-    listCase(`listPets-200-limit-${limit}`, `GET /pets?limit=${limit} → 200, at most ${limit}`, `limit=${limit}`, (reply, state) => {
-      const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
+    listCase(`listPets-${LISTED}-limit-${limit}`, `GET /pets?limit=${limit} → ${LISTED}, at most ${limit}`, `limit=${limit}`, (reply, state) => {
+      const findings = checkSuccess(reply, 'listPets', SPEC_LIST.ok);
       const pets = listed(reply, findings);
       if (pets && pets.length > limit) findings.push(finding('required', 'body length', `at most ${limit} (limit=${limit})`, String(pets.length), SPEC_LIST.limit));
       return [...findings, ...holdsCreated(pets, limit, state), ...(limit === LIST_LIMIT_MAX ? listOrder(pets, state) : [])];
     }, limit === LIST_LIMIT_MAX ? ['listOrder'] : undefined),
   ),
   ...PET_STATUSES.map((status) =>
-    listCase(`listPets-200-status-${status}`, `GET /pets?status=${status} → only ${status} animals`, `status=${status}&limit=${LIST_LIMIT_MAX}`, (reply) => {
-      const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
+    listCase(`listPets-${LISTED}-status-${status}`, `GET /pets?status=${status} → only ${status} animals`, `status=${status}&limit=${LIST_LIMIT_MAX}`, (reply) => {
+      const findings = checkSuccess(reply, 'listPets', SPEC_LIST.ok);
       return [...findings, ...onlyStatus(listed(reply, findings), status)];
     }),
   ),
@@ -434,10 +432,10 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
 
   // Reading back what was created.
   {
-    id: 'getPet-200',
-    title: 'GET /pets/{id} of an animal → 200 with that Pet',
+    id: `getPet-${GOT}`,
+    title: `GET /pets/{id} of an animal → ${GOT} with that Pet`,
     operation: 'getPet',
-    status: 200,
+    status: GOT,
     level: 'required',
     spec: SPEC_GET.ok,
     observes: ['getPetDeprecation'],
@@ -446,24 +444,24 @@ export const CONFORMANCE_CASES: readonly ConformanceCase[] = [
       return pet ? { ...requestTo('getPet', { petId: pet.id }), auth: 'key' } : { skip: 'no animal to get: the list was empty and nothing was created' };
     },
     check: (reply, state) => {
-      const findings = success(reply, 200, BODY.Pet, SPEC_GET.ok);
+      const findings = checkSuccess(reply, 'getPet', SPEC_GET.ok);
       const pet = state.subject ?? state.listed[0];
       if (pet && !findings.some((item) => item.level === 'required')) findings.push(...samePet(reply, pet, SPEC_GET.ok));
       return [...findings, ...deprecationHeaders(reply, state)];
     },
   },
   {
-    id: 'listPets-200-contains-created',
+    id: `listPets-${LISTED}-contains-created`,
     title: 'GET /pets?status=pending lists the animal just created',
     operation: 'listPets',
-    status: 200,
+    status: LISTED,
     level: 'required',
     spec: SPEC_LIST.status,
     writes: true,
     plan: (state) =>
       state.subject ? { ...requestTo('listPets', {}, `status=pending&limit=${LIST_LIMIT_MAX}`), auth: 'key' } : { skip: 'no animal was created with a status' },
     check: (reply, state) => {
-      const findings = success(reply, 200, BODY.Pets, SPEC_LIST.ok);
+      const findings = checkSuccess(reply, 'listPets', SPEC_LIST.ok);
       const pets = listed(reply, findings);
       findings.push(...onlyStatus(pets, 'pending'));
       const { subject } = state;

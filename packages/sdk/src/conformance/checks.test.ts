@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BODY, checkBody, type Reply } from './checks.js';
+import { BODY, checkBody, checkNoBody, checkSuccess, type Reply } from './checks.js';
 
 const reply = (body: unknown): Reply => {
   const text = JSON.stringify(body);
@@ -24,5 +24,20 @@ describe('checkBody', () => {
   it('names every issue of a body with a few', () => {
     const [found] = checkBody(reply({ id: 1, name: 7 }), BODY.Pet, 'spec');
     expect(found?.received).toBe('body.name: must be a string; body.categoryId: missing in {"id":1,"name":7}');
+  });
+});
+
+describe('checkSuccess', () => {
+  const pet = { id: 1, name: 'Rex', categoryId: 1, status: 'available' };
+
+  it("holds an answer to the operations table's status and body schema", () => {
+    expect(checkSuccess({ ...reply(pet), status: 201 }, 'createPet', 'spec')).toEqual([]);
+    expect(checkSuccess(reply(pet), 'createPet', 'spec')).toMatchObject([{ level: 'required', what: 'status', expected: '201', received: '200' }]);
+    expect(checkSuccess(reply(pet), 'listPets', 'spec')).toMatchObject([{ level: 'required', what: 'body', expected: 'Pets (an array of Pet)' }]);
+  });
+
+  it('wants no body where the table has none', () => {
+    expect(checkNoBody({ status: 204, headers: new Headers(), text: '' }, 'spec')).toEqual([]);
+    expect(checkNoBody(reply(pet), 'spec')).toMatchObject([{ level: 'required', what: 'body', expected: '(none)' }]);
   });
 });

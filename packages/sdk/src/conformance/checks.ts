@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ErrorBody } from '../contract/error-body.js';
 import { formatIssues } from '../contract/issues.js';
+import { definitionOf, type OperationId } from '../contract/operations.js';
 import { Pet, Pets } from '../contract/pet.js';
 
 /**
@@ -146,4 +147,33 @@ export function checkErrorBody(reply: Reply): Finding[] {
   const body = reply.json as ErrorBody;
   if (body.status !== reply.status) findings.push(finding('required', 'body.status', String(reply.status), String(body.status), SPEC.errorStatus));
   return findings;
+}
+
+/**
+ * How a success body of the table is named and which fields it compares: the
+ * contract's shape of that schema; a schema without one is still checked
+ * against the schema, with no note of unknown fields.
+ */
+function shapeOf(schema: z.ZodMiniType): BodyShape {
+  return Object.values(BODY).find((shape) => shape.schema === schema) ?? { name: 'the documented body', schema, keys: [], keysOf: () => [] };
+}
+
+/** No body: what a success without one (a 204) must send. */
+export function checkNoBody(reply: Reply, spec: string): Finding[] {
+  if (reply.bodyError === undefined && reply.text === '') return [];
+  return [finding('required', 'body', '(none)', reply.bodyError ?? shown(reply.text), spec)];
+}
+
+/** A success's body as the operations table says it: against its schema, or none where the table has no body. */
+export function checkSuccessBody(reply: Reply, operation: OperationId, spec: string): Finding[] {
+  const { body } = definitionOf(operation).success;
+  return body === undefined ? checkNoBody(reply, spec) : checkBody(reply, shapeOf(body), spec);
+}
+
+/** A success of `operation`: the table's status, then JSON and its body, or no body where the table has none. */
+export function checkSuccess(reply: Reply, operation: OperationId, spec: string): Finding[] {
+  const findings = checkStatus(reply, definitionOf(operation).success.status, 'required', spec);
+  if (findings.length > 0) return findings;
+  if (definitionOf(operation).success.body === undefined) return checkNoBody(reply, spec);
+  return [...checkJsonContentType(reply), ...checkSuccessBody(reply, operation, spec)];
 }

@@ -7,15 +7,7 @@ export { createRunState, forAnyDeployment, requestTo, type CaseRequest, type Con
 export { ABSENT_ID, CONFORMANCE_CASES, NAME_PREFIX, UNCHECKED_STATUSES, WRONG_KEY, type OperationStatus } from './cases.js';
 export type { ExactAnswer } from './exact-answer.js';
 export { describeFinding, type Finding, type Level, type Reply } from './checks.js';
-export { coverageMatrix, documentedStatuses, type MatrixCell } from './matrix.js';
+export { coverageMatrix, documentedStatuses } from './matrix.js';
 export { PROFILE_CASES, profileFromReport } from './written-profile.js';
-export {
-  DEFAULT_MAX_BODY_BYTES,
-  runCases,
-  type CaseResult,
-  type ConformanceReport,
-  type Outcome,
-  type RunCasesOptions,
-  type SentRequest,
-  type Stopped,
-} from './run-cases.js';
+export type { CaseResult, ConformanceReport, MatrixCell, Outcome, SentRequest, Stopped } from './report.js';
+export { DEFAULT_MAX_BODY_BYTES, runCases, type RunCasesOptions } from './run-cases.js';

@@ -1,19 +1,6 @@
 import { OPERATION_IDS, OPERATIONS, type OperationId } from '../contract/operations.js';
 import { UNCHECKED_STATUSES, type OperationStatus } from './cases.js';
-import type { CaseResult } from './run-cases.js';
-
-/** One cell of the coverage matrix: an operation and one status its OpenAPI document lists. */
-export interface MatrixCell {
-  operation: OperationId;
-  status: number;
-  /** `failed` when a case of the cell failed, `checked` when one ran, else `skipped` with the reason. */
-  state: 'checked' | 'failed' | 'skipped';
-  /** The cases of the cell. */
-  cases: string[];
-  /** Notes the cell's cases reported. */
-  notes: number;
-  reason?: string;
-}
+import type { CaseResult, MatrixCell } from './report.js';
 
 /** Each operation's documented statuses, from the contract's table (the OpenAPI document lists the same). */
 export function documentedStatuses(): Map<OperationId, number[]> {

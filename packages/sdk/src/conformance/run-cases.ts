@@ -1,14 +1,14 @@
-import * as z from 'zod/mini';
-import { Pet } from '../contract/pet.js';
-import type { ChoiceName, ServiceChoices, ServiceProfile } from '../contract/service-profile.js';
+import type { ServiceProfile } from '../contract/service-profile.js';
 import { parseExactJson } from '../client/exact-json.js';
 import type { Logger } from '../client/options.js';
 import { newRequestId } from '../client/request-id.js';
 import { userAgentHeader } from '#runtime';
-import { createRunState, forAnyDeployment, type CaseRequest, type ConformanceCase } from './case.js';
+import { createRunState, forAnyDeployment, type CaseRequest, type ConformanceCase, type Planned, type RunState } from './case.js';
 import { CONFORMANCE_CASES, NAME_PREFIX, WRONG_KEY } from './cases.js';
 import { shown, type Finding, type Reply } from './checks.js';
-import { coverageMatrix, type MatrixCell } from './matrix.js';
+import { coverageMatrix } from './matrix.js';
+import { recordEffect } from './record-effect.js';
+import type { CaseResult, ConformanceReport, Outcome, SentRequest, Stopped } from './report.js';
 
 export interface RunCasesOptions {
   /** The API's base URL, ending in its version segment: `https://api.example.org/v1`. */
@@ -47,70 +47,6 @@ export interface RunCasesOptions {
    * choices, and a difference is a note.
    */
   profile?: ServiceProfile;
-}
-
-/** `pass`; `fail`: a required check did not hold; `note`: only an open behaviour differs; `skip`: not sent. */
-export type Outcome = 'pass' | 'fail' | 'note' | 'skip';
-
-/** A request as sent, without the key: enough to send it again. */
-export interface SentRequest {
-  method: CaseRequest['method'];
-  url: string;
-  /** The `X-Request-Id` it was sent with: a new one per request, as the client makes them. */
-  requestId: string;
-  auth: CaseRequest['auth'];
-  /** The word before the key, where it is not `Bearer`. */
-  scheme?: string;
-  contentType?: string;
-  body?: string;
-  /** The case's own headers, where it has some. */
-  headers?: Readonly<Record<string, string>>;
-}
-
-/** A case's result: its description (from the table) and what the run found. */
-export interface CaseResult extends Pick<ConformanceCase, 'id' | 'title' | 'operation' | 'status' | 'level' | 'spec' | 'probe'> {
-  outcome: Outcome;
-  /** Why the case was skipped. */
-  reason?: string;
-  /** The checks that did not hold, required ones first. */
-  findings: Finding[];
-  request?: SentRequest;
-  /** The answer; `requestId` is its `X-Request-Id`, else the one the request was sent with. */
-  response?: { status: number; requestId: string; contentType?: string; body: string };
-}
-
-/**
- * Why the run stopped before its end: a refused key (exit 3 in the CLI), no
- * answer, a first answer of 429 or 5xx, a service not serving, or the run's
- * time spent (`totalTimeoutMs`) (exit 7).
- */
-export interface Stopped {
-  reason: 'unauthorized' | 'network' | 'unavailable' | 'timeout';
-  message: string;
-  caseId: string;
-  /** The id of the request the run stopped at: the answer's, else the one sent. */
-  requestId: string;
-}
-
-export interface ConformanceReport {
-  baseUrl: string;
-  runId: string;
-  allowWrites: boolean;
-  maxRequests: number;
-  /** Requests sent. */
-  requests: number;
-  results: CaseResult[];
-  matrix: MatrixCell[];
-  /** The animals the run created: the API has no delete. */
-  created: Pet[];
-  summary: Record<Outcome, number>;
-  stopped?: Stopped;
-  /** What the answers showed of the open choices (what `--write-profile` writes), and what they could not settle. */
-  choices: {
-    observed: Partial<ServiceChoices>;
-    inconsistent: Partial<Record<ChoiceName, string>>;
-    unexpected: Partial<Record<ChoiceName, string>>;
-  };
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -205,6 +141,59 @@ function result(testCase: ConformanceCase, fields: Pick<CaseResult, 'outcome' | 
   return { id, title, ...(operation && { operation }), status, level, spec, ...(probe && { probe }), ...fields };
 }
 
+/** Why a case is not sent, before its request: the run stopped, writes are not allowed, its plan, the request budget. */
+function skipBefore(options: RunCasesOptions, testCase: ConformanceCase, planned: Planned | undefined, requests: number, stopped: Stopped | undefined): string | undefined {
+  if (stopped) return `the run stopped: ${stopped.message}`;
+  if (testCase.writes && !options.allowWrites) return options.writeSkipReason ?? 'writes are not allowed';
+  if (planned && 'skip' in planned) return planned.skip;
+  if (requests >= options.maxRequests) return `the request budget (${options.maxRequests}) is spent`;
+  return undefined;
+}
+
+/** Sends one case's request and checks its answer; a request without an answer stops the run. */
+async function runCase(options: RunCasesOptions, testCase: ConformanceCase, planned: CaseRequest, state: RunState, runSignal: AbortSignal | undefined): Promise<{ result: CaseResult; stopped?: Stopped }> {
+  let exchange;
+  try {
+    exchange = await send(options, planned, runSignal);
+  } catch (error) {
+    if (!(error instanceof NoAnswer)) throw error;
+    const stopped: Stopped = { reason: error.reason, message: error.message, caseId: testCase.id, requestId: error.requestId };
+    return { result: result(testCase, { outcome: 'skip', reason: error.message, findings: [] }), stopped };
+  }
+  const { sent, reply, ms } = exchange;
+  recordEffect(state, testCase.operation, planned, reply);
+  const findings = testCase.check(reply, state).sort((a, b) => (a.level === b.level ? 0 : a.level === 'required' ? -1 : 1));
+  // The answer's id, where it differs from the one sent: the one its operator can look up (as the client's errors carry).
+  const requestId = reply.headers.get('x-request-id') ?? sent.requestId;
+  const { method, url } = sent;
+  options.logger?.debug?.(`${method} ${url} → ${reply.status} in ${ms} ms`, { method, url, status: reply.status, attempt: 1, ms, requestId });
+  options.onAnswer?.(sent, reply.status, requestId);
+  const contentType = reply.headers.get('content-type');
+  const response = { status: reply.status, requestId, ...(contentType !== null && { contentType }), body: shown(reply.bodyError ?? reply.text) };
+  return { result: result(testCase, { outcome: outcomeOf(findings), findings, request: sent, response }) };
+}
+
+/**
+ * Whether the run's first answer tells that it can prove nothing: a refused key
+ * or a service not serving would only fail every case after it.
+ */
+function firstAnswerStops(planned: CaseRequest, first: CaseResult): Stopped | undefined {
+  const { request, response } = first;
+  if (planned.auth !== 'key' || !request || !response) return undefined;
+  const origin = new URL(request.url).origin;
+  const { status, requestId } = response;
+  if (status === 401) return { reason: 'unauthorized', message: `the API key was refused (401) by ${origin}`, caseId: first.id, requestId };
+  if (status === 429 || status >= 500) return { reason: 'unavailable', message: `${origin} is not serving: it answered ${status}`, caseId: first.id, requestId };
+  return undefined;
+}
+
+/** The count of each outcome; a probe with nothing left to learn was never a check: it is in `results` only. */
+function summarise(results: readonly CaseResult[]): Record<Outcome, number> {
+  const summary: Record<Outcome, number> = { pass: 0, fail: 0, note: 0, skip: 0 };
+  for (const item of results) if (!(item.probe && item.outcome === 'skip')) summary[item.outcome]++;
+  return summary;
+}
+
 /**
  * Runs the cases in order against `baseUrl` and returns what each found. Prints
  * nothing and throws only for bad options: a refused key on the first request
@@ -220,59 +209,18 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
   let stopped: Stopped | undefined;
   const runSignal = options.totalTimeoutMs === undefined ? undefined : AbortSignal.timeout(options.totalTimeoutMs);
   for (const testCase of cases) {
-    if (stopped) {
-      results.push(result(testCase, { outcome: 'skip', reason: `the run stopped: ${stopped.message}`, findings: [] }));
-      continue;
-    }
-    if (testCase.writes && !options.allowWrites) {
-      results.push(result(testCase, { outcome: 'skip', reason: options.writeSkipReason ?? 'writes are not allowed', findings: [] }));
-      continue;
-    }
-    const planned = testCase.plan(state);
-    if ('skip' in planned) {
-      results.push(result(testCase, { outcome: 'skip', reason: planned.skip, findings: [] }));
-      continue;
-    }
-    if (requests >= options.maxRequests) {
-      results.push(result(testCase, { outcome: 'skip', reason: `the request budget (${options.maxRequests}) is spent`, findings: [] }));
+    // A case is planned only once the run is going on and may write: its plan reads what the cases before it learnt.
+    const planned = stopped || (testCase.writes && !options.allowWrites) ? undefined : testCase.plan(state);
+    const skip = skipBefore(options, testCase, planned, requests, stopped);
+    if (skip !== undefined || !planned || 'skip' in planned) {
+      results.push(result(testCase, { outcome: 'skip', reason: skip ?? '', findings: [] }));
       continue;
     }
     requests++;
-    let exchange;
-    try {
-      exchange = await send(options, planned, runSignal);
-    } catch (error) {
-      if (!(error instanceof NoAnswer)) throw error;
-      stopped = { reason: error.reason, message: error.message, caseId: testCase.id, requestId: error.requestId };
-      results.push(result(testCase, { outcome: 'skip', reason: error.message, findings: [] }));
-      continue;
-    }
-    const { sent, reply, ms } = exchange;
-    // Whatever the case expected, an animal the service says it stored is one this run created.
-    if (planned.method === 'POST' && reply.status >= 200 && reply.status < 300) {
-      const pet = z.safeParse(Pet, reply.json);
-      if (pet.success) state.created.push(pet.data);
-    }
-    const findings = testCase.check(reply, state).sort((a, b) => (a.level === b.level ? 0 : a.level === 'required' ? -1 : 1));
-    // The answer's id, where it differs from the one sent: the one its operator can look up (as the client's errors carry).
-    const requestId = reply.headers.get('x-request-id') ?? sent.requestId;
-    const { method, url } = sent;
-    options.logger?.debug?.(`${method} ${url} → ${reply.status} in ${ms} ms`, { method, url, status: reply.status, attempt: 1, ms, requestId });
-    options.onAnswer?.(sent, reply.status, requestId);
-    const contentType = reply.headers.get('content-type');
-    const response = { status: reply.status, requestId, ...(contentType !== null && { contentType }), body: shown(reply.bodyError ?? reply.text) };
-    results.push(result(testCase, { outcome: outcomeOf(findings), findings, request: sent, response }));
-    // The first request tells whether the run can prove anything: a refused key or a service
-    // not serving would only fail every case after it.
-    if (results.length === 1 && planned.auth === 'key') {
-      const origin = new URL(sent.url).origin;
-      if (reply.status === 401) stopped = { reason: 'unauthorized', message: `the API key was refused (401) by ${origin}`, caseId: testCase.id, requestId };
-      if (reply.status === 429 || reply.status >= 500) stopped = { reason: 'unavailable', message: `${origin} is not serving: it answered ${reply.status}`, caseId: testCase.id, requestId };
-    }
+    const ran = await runCase(options, testCase, planned, state, runSignal);
+    results.push(ran.result);
+    stopped = ran.stopped ?? (results.length === 1 ? firstAnswerStops(planned, ran.result) : undefined);
   }
-  const summary: Record<Outcome, number> = { pass: 0, fail: 0, note: 0, skip: 0 };
-  // A probe with nothing left to learn was never a check: it is in `results` only.
-  for (const item of results) if (!(item.probe && item.outcome === 'skip')) summary[item.outcome]++;
   return {
     baseUrl: options.baseUrl,
     runId: options.runId,
@@ -282,7 +230,7 @@ export async function runCases(options: RunCasesOptions): Promise<ConformanceRep
     results,
     matrix: coverageMatrix(results),
     created: state.created,
-    summary,
+    summary: summarise(results),
     ...(stopped && { stopped }),
     choices: { observed: state.observed, inconsistent: state.inconsistent, unexpected: state.unexpected },
   };

@@ -4,7 +4,7 @@ import { formatIssues } from '../contract/issues.js';
 import { CHOICE_NAMES, PROFILE_VERSION, SERVICE_CHOICES, type ChoiceName, type ServiceProfile } from '../contract/service-profile.js';
 import { forAnyDeployment, type ConformanceCase } from './case.js';
 import { CONFORMANCE_CASES } from './cases.js';
-import type { ConformanceReport } from './run-cases.js';
+import type { ConformanceReport } from './report.js';
 
 /**
  * The cases a profile is learnt from: those any deployment is checked with
