@@ -5,7 +5,7 @@ import { run } from '@petstore/cli';
 import { DEV_API_KEY, startMockServer, type MockServer } from '@petstore/mock-server';
 import { PetstoreClient } from '@petstore/sdk';
 import { CONFORMANCE_CASES, createRunState, forAnyDeployment, UNCHECKED_STATUSES, type OperationStatus } from '@petstore/sdk/conformance';
-import { definitionOf, OPERATION_IDS, OPERATIONS, type OperationId } from '@petstore/sdk/contract';
+import { definitionOf, OPERATION_IDS, OPERATIONS, writes, type OperationId } from '@petstore/sdk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 /**
@@ -53,15 +53,16 @@ const pathOf = (operation: OperationId): string => OPERATIONS[operation].path.re
 /** The operations the server's journal says its last requests reached. */
 const reached = (): (OperationId | undefined)[] => server.requests.list().map((request) => request.operation);
 
-async function runCli(argv: readonly string[]): Promise<{ code: number; stderr: string }> {
+async function runCli(argv: readonly string[]): Promise<{ code: number; stderr: string; stdout: string }> {
   let stderr = '';
+  let stdout = '';
   const code = await run([...argv], {
     env: { PETSTORE_BASE_URL: server.url, PETSTORE_API_KEY: DEV_API_KEY, PETSTORE_CONFIG_DIR: '/nonexistent/petstore-guard', PETSTORE_NO_DEPRECATION_WARNING: '1' },
-    stdout: { write: () => {}, isTTY: false },
+    stdout: { write: (text: string) => (stdout += text), isTTY: false },
     stderr: { write: (text: string) => (stderr += text), isTTY: false },
     stdin: Object.assign(Readable.from(['']), { isTTY: false }),
   });
-  return { code, stderr };
+  return { code, stderr, stdout };
 }
 
 describe.each(OPERATION_IDS)('operation %s', (operation) => {
@@ -127,4 +128,25 @@ describe.each(OPERATION_IDS)('operation %s', (operation) => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(reached()).toEqual([operation]);
   });
+
+  // A write's command shows what it would send and sends nothing: the request as the table makes it, a body only where it takes one.
+  if (writes(operation) && !('excluded' in cli)) {
+    it('has a --dry-run that sends nothing and shows the request', async () => {
+      const { code, stdout } = await runCli([...cli, '--dry-run', '--json']);
+      expect(code).toBe(0);
+      expect(reached()).toEqual([]);
+      const planned = JSON.parse(stdout) as { method: string; url: string; body?: unknown };
+      expect({ method: planned.method, url: planned.url, hasBody: 'body' in planned }).toEqual({ method, url: `${server.url}${pathOf(operation)}`, hasBody: 'body' in OPERATIONS[operation] });
+    });
+  }
+
+  // A removal cannot be undone: its command (called with --yes above) refuses off a terminal without it, and sends nothing.
+  if (definitionOf(operation).effect === 'removes' && !('excluded' in cli)) {
+    it('asks before it removes: without --yes and off a terminal it is a usage error naming --yes', async () => {
+      const { code, stderr } = await runCli(cli.filter((word) => word !== '--yes'));
+      expect(code).toBe(2);
+      expect(stderr).toContain('--yes');
+      expect(reached()).toEqual([]);
+    });
+  }
 });

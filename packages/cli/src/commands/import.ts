@@ -21,7 +21,7 @@ import { sendRows, type PendingRow } from '../import/send-rows.js';
 import { rowLabel, type SourceRows } from '../import/source-row.js';
 import { INPUT_LIMITS } from '../io/limits.js';
 import { renderImportLine, renderImportReport } from '../output/render-import.js';
-import { plannedCreate } from '../output/render-requests.js';
+import { plannedRequest } from '../output/render-requests.js';
 import { printDryRun } from './dry-run.js';
 import { stringifyJson } from '../output/escape.js';
 import { readStream } from '../io/read-stream.js';
@@ -83,7 +83,7 @@ async function dryRun(context: CommandContext, source: SourceRows, rows: { skipp
   // The base URL (and key, --timeout, proxy variables) resolved as the real run would, only when it would send.
   const baseUrl = pending.length > 0 ? (await context.connection()).baseUrl : '';
   const unsent = [invalid.length > 0 && countOf(invalid.length, 'invalid row'), skipped.length > 0 && `${countOf(skipped.length, 'row')} added before (--resume)`].filter((text) => text !== false);
-  await printDryRun(context, pending.map(({ row, pet }) => plannedCreate(baseUrl, pet, row)), source.unit, unsent);
+  await printDryRun(context, pending.map(({ row, pet }) => plannedRequest('createPet', baseUrl, { body: pet }, row)), source.unit, unsent);
 }
 
 /**

@@ -9,7 +9,7 @@ import { readRegularFile } from '../io/read-regular-file.js';
 import { readStream } from '../io/read-stream.js';
 import { PET_FIELDS, PET_FIELD_NAMES, flagKey, longFlag, wholeNumber, type PetField } from '../tables/pet-fields.js';
 import { REQUIRED_FIELDS } from './required-fields.js';
-import { plannedCreate } from '../output/render-requests.js';
+import { plannedRequest } from '../output/render-requests.js';
 import { printDryRun } from './dry-run.js';
 
 /**
@@ -116,7 +116,7 @@ export async function createPet(context: CommandContext, flags: CreateFlags, dry
   if (dryRun) {
     // The connection is resolved as for the request (base URL, key, --timeout, proxy variables): the same exits.
     const { baseUrl } = await context.connection();
-    return printDryRun(context, [plannedCreate(baseUrl, checked.data)]);
+    return printDryRun(context, [plannedRequest('createPet', baseUrl, { body: checked.data })]);
   }
   const client = await context.client();
   const pet = await client.pets.create(checked.data);
