@@ -370,7 +370,7 @@ describe.concurrent('petstore, the built binary', () => {
       { name: 'get 0', args: ['pets', 'get', '0'], message: [/<id> must be at least 1, got "0"/] },
       { name: 'get without an id', args: ['pets', 'get'], message: [/missing required argument 'id'/] },
       { name: 'an unknown command', args: ['feed', 'Rex'], message: [/unknown command 'feed'/] },
-      { name: 'an unknown subcommand', args: ['pets', 'delete', '3'], message: [/unknown command 'delete'/] },
+      { name: 'an unknown subcommand', args: ['pets', 'feed', '3'], message: [/unknown command 'feed'/] },
       { name: 'an unknown flag', args: ['pets', 'list', '--colour'], message: [/unknown option '--colour'/] },
       { name: 'an extra argument', args: ['pets', 'list', 'everything'], message: [/too many arguments/] },
       { name: '--format xml', args: ['pets', 'list', '--format', 'xml'], message: [/--format/, /xml/, /table, tsv, json, ndjson/] },

@@ -1,4 +1,4 @@
-import { OPERATION_IDS, OPERATIONS, type OperationId } from '../contract/operations.js';
+import { OPERATION_IDS, OPERATIONS, type OperationId, type OperationMethod } from '../contract/operations.js';
 import { requestTo, type CaseRequest, type ConformanceCase } from './case.js';
 import { checkExactAnswer, type ExactAnswer } from './exact-answer.js';
 
@@ -67,6 +67,17 @@ function mockCases(reason: string, rows: readonly MockRow[]): ConformanceCase[] 
 
 /** The methods the table routes at a path template, as a 405's `Allow` lists them: `GET, POST` at `/pets`. */
 const methodsAt = (path: string): string => OPERATION_IDS.filter((id) => OPERATIONS[id].path === path).map((id) => OPERATIONS[id].method).join(', ');
+/** A method no operation at `path` uses, for its 405: from the table, so a new operation never turns the case into a call of it. */
+const unroutedAt = (path: string, preferred: readonly OperationMethod[]): OperationMethod => {
+  const routed = methodsAt(path).split(', ');
+  const method = preferred.find((candidate) => !routed.includes(candidate));
+  if (method === undefined) throw new TypeError(`mock cases: every method is routed at ${path}; the 405 case needs one that is not`);
+  return method;
+};
+const UNROUTED_AT_PET = unroutedAt('/pets/{petId}', ['DELETE', 'PUT', 'PATCH', 'POST']);
+const UNROUTED_AT_PETS = unroutedAt('/pets', ['PUT', 'PATCH', 'DELETE']);
+/** A name the table does not have, for the cases that send an unknown operation. */
+const NO_SUCH_OPERATION = 'noSuchOperation';
 
 /** A value that names every method the table's operations use and the admin API's DELETE, in any order (a preflight's allowed methods). */
 const namingEveryMethod = new RegExp([...OPERATION_IDS.map((id) => OPERATIONS[id].method), 'DELETE'].map((method) => `(?=.*\\b${method}\\b)`).join(''));
@@ -140,8 +151,8 @@ export const MOCK_SERVER_CASES: readonly ConformanceCase[] = [
     { title: 'a trailing slash → 404 naming the operation meant', send: { method: 'GET', path: '/pets/' }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/pets/; did you mean GET /v1/pets?' } },
     { title: 'a singular → 404 naming the operation meant, with the method asked', send: { method: 'POST', path: '/pet', body: {} }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/pet; did you mean POST /v1/pets?' } },
     { title: 'a near path with an id → 404 naming it', send: { method: 'GET', path: '/Pet/7' }, expect: { status: 404, code: 'route_not_found', message: 'No operation at /v1/Pet/7; did you mean GET /v1/pets/7?' } },
-    { title: 'DELETE on an animal → 405 with Allow', send: { method: 'DELETE', path: requestTo('getPet', { petId: 1 }).path }, expect: { status: 405, code: 'method_not_allowed', message: `/v1/pets/{petId} allows ${methodsAt('/pets/{petId}')}, not DELETE`, headers: { allow: methodsAt('/pets/{petId}') } } },
-    { title: 'PUT on the collection → 405 with Allow', send: { method: 'PUT', path: requestTo('listPets').path, body: {} }, expect: { status: 405, code: 'method_not_allowed', headers: { allow: methodsAt('/pets') } } },
+    { title: `${UNROUTED_AT_PET} on an animal → 405 with Allow`, send: { method: UNROUTED_AT_PET, path: requestTo('getPet', { petId: 1 }).path }, expect: { status: 405, code: 'method_not_allowed', message: `/v1/pets/{petId} allows ${methodsAt('/pets/{petId}')}, not ${UNROUTED_AT_PET}`, headers: { allow: methodsAt('/pets/{petId}') } } },
+    { title: `${UNROUTED_AT_PETS} on the collection → 405 with Allow`, send: { method: UNROUTED_AT_PETS, path: requestTo('listPets').path, body: {} }, expect: { status: 405, code: 'method_not_allowed', headers: { allow: methodsAt('/pets') } } },
   ]),
   ...mockCases(BROWSERS, [
     // Browsers and tools.
@@ -188,7 +199,7 @@ export const MOCK_SERVER_CASES: readonly ConformanceCase[] = [
     { title: '… as documented, deprecation headers included', send: getPet(1), expect: { status: 404, body: { code: 'not_found', message: 'No animal has id 42', status: 404 }, headers: DEPRECATED } },
     { title: 'a malformed body with 200', send: admin('POST', 'faults', { operation: 'listPets', kind: 'malformed' }), expect: { status: 201 } },
     { title: '… is not JSON', send: listPets(), expect: { status: 200, text: /^\[\{"id":1,/ } },
-    { title: 'an unknown operation → 400 naming it', send: admin('POST', 'faults', { operation: 'deletePet', status: 500 }), expect: { status: 400, code: 'invalid_request', message: `body.operation: must be one of ${OPERATION_IDS.join(', ')}` } },
+    { title: 'an unknown operation → 400 naming it', send: admin('POST', 'faults', { operation: NO_SUCH_OPERATION, status: 500 }), expect: { status: 400, code: 'invalid_request', message: `body.operation: must be one of ${OPERATION_IDS.join(', ')}` } },
     { title: 'a status out of range → 400', send: admin('POST', 'faults', { status: 302 }), expect: { status: 400, code: 'invalid_request', message: 'body.status: must be an integer from 400 to 599' } },
     { title: 'times below 1 → 400', send: admin('POST', 'faults', { status: 500, times: 0 }), expect: { status: 400, code: 'invalid_request', message: 'body.times: must be an integer from 1 to 1000' } },
     { title: 'neither status, kind nor delay → 400', send: admin('POST', 'faults', { operation: 'listPets' }), expect: { status: 400, code: 'invalid_request', message: 'body: give a status, a kind or a delayMs' } },

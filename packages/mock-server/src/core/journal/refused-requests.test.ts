@@ -24,7 +24,7 @@ afterEach(() => {
 describe('onRefusedRequest', () => {
   it.each([
     ['an unknown route', '/v1/pet', {}, 404, 'route_not_found'],
-    ['a wrong method', '/v1/pets/1', { method: 'DELETE' }, 405, 'method_not_allowed'],
+    ['a wrong method', '/v1/pets/1', { method: 'PUT' }, 405, 'method_not_allowed'],
     ['a missing key', '/v1/pets', { headers: {} }, 401, 'unauthorized'],
     ['a wrong key', '/v1/pets', { headers: { authorization: 'Bearer nope' } }, 401, 'unauthorized'],
     ['an invalid query', '/v1/pets?limit=500', {}, 400, 'invalid_request'],
