@@ -32,10 +32,11 @@ export function firstRowOutsideContract(rows: StatementSync): RowOutsideContract
  * handed out again. Returns what is wrong, in words, or undefined.
  */
 export function lastIdOutsideContract(db: DatabaseSync): string | undefined {
-  // Read only when in range: node:sqlite refuses an integer past 2^53-1.
+  // Read only when in range: node:sqlite refuses an integer past 2^53-1. Two plain parameters, not one `?1`
+  // named twice: Node.js 22's node:sqlite binds a repeated numbered parameter as "column index out of range".
   const row = db
-    .prepare('SELECT (SELECT count(*) FROM last_id) AS rows, (SELECT id FROM last_id WHERE id <= ?1) AS lastId, (SELECT coalesce(max(id), 0) FROM pets WHERE id <= ?1) AS largest')
-    .get(ID_MAX) as { rows: number; lastId: number | null; largest: number };
+    .prepare('SELECT (SELECT count(*) FROM last_id) AS rows, (SELECT id FROM last_id WHERE id <= ?) AS lastId, (SELECT coalesce(max(id), 0) FROM pets WHERE id <= ?) AS largest')
+    .get(ID_MAX, ID_MAX) as { rows: number; lastId: number | null; largest: number };
   if (row.rows !== 1) return `table last_id holds ${row.rows} rows, not the one of the last id handed out`;
   if (row.lastId === null) return `last_id is past the largest id (2^53-1)`;
   if (row.lastId < row.largest) return `last_id ${row.lastId} is below the largest stored id ${row.largest}: ids up to it would be handed out again`;
