@@ -108,26 +108,22 @@ async function armed(arm: () => Promise<unknown>): Promise<OperationResult> {
   }
 }
 
-/** `/__admin/faults`: list, arm (`POST`), disarm (`DELETE`). */
-async function answerFaults(request: MockRequest, context: AdminContext): Promise<OperationResult> {
+/** `/__admin/faults` and `/__admin/overrides`: list what is armed (`GET`), arm (`POST`), disarm all (`DELETE`). */
+async function answerArmed(request: MockRequest, armedNow: { list(): unknown; clear(): void }, arm: (body: unknown) => unknown): Promise<OperationResult> {
   allow(request, ['GET', 'POST', 'DELETE']);
-  if (request.method === 'GET') return json(200, context.faults.list());
+  if (request.method === 'GET') return json(200, armedNow.list());
   if (request.method === 'DELETE') {
-    context.faults.clear();
+    armedNow.clear();
     return NO_CONTENT;
   }
-  return armed(async () => context.armFault(await readJsonBody(request)));
+  return armed(async () => arm(await readJsonBody(request)));
 }
 
-/** `/__admin/overrides`: list, arm (`POST`), clear (`DELETE`). */
-async function answerOverrides(request: MockRequest, context: AdminContext): Promise<OperationResult> {
-  allow(request, ['GET', 'POST', 'DELETE']);
-  if (request.method === 'GET') return json(200, context.overrides.list());
-  if (request.method === 'DELETE') {
-    context.overrides.clear();
-    return NO_CONTENT;
-  }
-  return armed(async () => context.armOverride(await readJsonBody(request)));
+function answerFaults(request: MockRequest, context: AdminContext): Promise<OperationResult> {
+  return answerArmed(request, context.faults, (body) => context.armFault(body));
+}
+function answerOverrides(request: MockRequest, context: AdminContext): Promise<OperationResult> {
+  return answerArmed(request, context.overrides, (body) => context.armOverride(body));
 }
 
 /** `/__admin/requests`: the journal, filtered by the query (`GET`), or forgotten (`DELETE`). */
