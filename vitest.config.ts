@@ -40,6 +40,10 @@ export default defineConfig({
     // Integration suites start real servers and child processes; two cores.
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Vitest's default on two cores is one worker, so a file that mostly waits
+    // on the child processes it starts kept the other core idle. Three files
+    // at a time (docs/benchmarks.md, "Test loop", has the times beside one).
+    maxWorkers: 3,
     projects: [
       { extends: true, test: { name: 'source', include: INCLUDE, exclude: [...EXCLUDE, ...BUILT] } },
       // Its global set-up runs only when one of its tests is in the run.
