@@ -12,7 +12,7 @@ import { repoRoot } from './support/readme-examples.js';
 const REPOSITORY = 'https://github.com/petstore-kit/petstore-kit/';
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function slug(heading: string): string {
+function slug(heading: string): string {
   const text = heading
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, '')
@@ -21,15 +21,24 @@ export function slug(heading: string): string {
   return text.replace(/[^\p{L}\p{N}\p{M} _-]/gu, '').replaceAll(' ', '-');
 }
 
+/** A Markdown text's lines outside its fenced blocks: where its headings and links are. */
+function proseLines(markdown: string): string[] {
+  const lines: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && fence === undefined) fence = marker;
+    else if (marker && marker.startsWith(fence ?? '') && line.trim() === marker) fence = undefined;
+    else if (fence === undefined) lines.push(line);
+  }
+  return lines;
+}
+
 /** The anchors of a Markdown file's headings, a repeated one suffixed -1, -2… as GitHub does. */
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  let fence: string | undefined;
-  for (const line of markdown.split('\n')) {
-    const open = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (open && (fence === undefined || open.startsWith(fence))) fence = fence === undefined ? open : undefined;
-    if (fence !== undefined) continue;
+  for (const line of proseLines(markdown)) {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)?.[1];
     if (heading === undefined) continue;
     const base = slug(heading);
@@ -40,9 +49,6 @@ function anchorsOf(markdown: string): Set<string> {
   for (const [, name = ''] of markdown.matchAll(/<a\s+(?:name|id)="([^"]+)"/g)) anchors.add(name);
   return anchors;
 }
-
-/** A Markdown text without its fenced blocks and inline code, where a `](` is not a link. */
-const prose = (markdown: string) => markdown.replace(/^(\s*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?\n\s*\2\s*$/gm, '').replace(/`[^`\n]*`/g, '');
 
 const files = execFileSync('git', ['ls-files', '*.md'], { cwd: repoRoot, encoding: 'utf8' })
   .split('\n')
@@ -57,7 +63,7 @@ describe('links between the docs', () => {
   it.each(files)('%s links only to files and headings that exist', (file) => {
     const markdown = readFileSync(join(repoRoot, file), 'utf8');
     const dead: string[] = [];
-    for (const [, target = ''] of prose(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    for (const [, target = ''] of proseLines(markdown).join('\n').replace(/`[^`\n]*`/g, '').matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
       let path: string;
       if (target.startsWith(REPOSITORY)) {
         const inRepo = /^(?:blob|tree)\/main\/([^#?]*)/.exec(target.slice(REPOSITORY.length));

@@ -27,8 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => tempDirs.removeAll());
 
-/** What bash offers for the command line `words` (the last one is under the cursor). */
+/** The script `petstore completion bash` prints, asked for once. */
 let bashScript: Promise<string> | undefined;
+/** What bash offers for the command line `words` (the last one is under the cursor). */
 async function bashComplete(words: readonly string[]): Promise<string[]> {
   const script = await (bashScript ??= runCli(configDir, ['completion', 'bash']).then(({ stdout }) => stdout));
   const quoted = ['petstore', ...words].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
